@@ -1,0 +1,52 @@
+# Domino games for a pocket handheld. `make test` and `make sim` set everything up
+# on first use (a project-local virtual environment in .venv).
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+STUBS  := $(VENV)/mpy-stubs
+READY  := $(VENV)/.ready
+
+.PHONY: setup test lint typecheck sim replay arena bench clean
+
+setup: $(READY)
+
+$(READY): tools/requirements.txt tools/stubs.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r tools/requirements.txt
+	$(PY) -m pip install --quiet --upgrade --target $(STUBS) -r tools/stubs.txt
+	touch $@
+
+# Every test: lint, type check of firmware/ against the MicroPython stubs,
+# pytest on CPython (which also runs the portable core tests under real MicroPython).
+test: setup lint typecheck
+	$(PY) -m pytest
+
+lint: setup
+	$(BIN)/ruff check firmware sim tools tests boards
+
+typecheck: setup
+	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
+
+sim: setup
+	@echo "The emulator is coming soon (see the README). Meanwhile: make replay RECORD=tests/records/allfives-sample.txt"
+
+# Replay a game record, one JSON object per action.
+replay: setup
+	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.txt"; exit 2; }
+	@$(PY) tools/replay.py "$(RECORD)"
+
+# Seeded matches between two handheld players, seats swapped on the same deals.
+A ?= defensive
+B ?= tactics
+N ?= 1000
+arena: setup
+	$(PY) tools/arena.py $(A) $(B) --matches $(N)
+
+bench: setup
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,44 @@
+"""Actions as small ints (each fits in a byte, so a list of them fits a bytearray).
+
+A play is tile * 8 + placement (an end W, E, N, S, or LEAD / LEAD_FLIP for the
+first tile of a hand); DRAW and PASS are codes above every play.
+"""
+
+from micropython import const
+
+from core.table import END_NAMES, LEAD, LEAD_FLIP
+from core.tiles import HIGH, LOW, name
+
+DRAW = const(240)
+PASS = const(241)
+
+
+def play(tile, where):
+    return tile * 8 + where
+
+
+def is_play(action):
+    return action < DRAW
+
+
+def tile_of(action):
+    return action >> 3
+
+
+def where_of(action):
+    return action & 7
+
+
+def describe(action):
+    """The action as written in a record after the seat: "play [1|4] W", "draw", "pass"."""
+    if action == DRAW:
+        return "draw"
+    if action == PASS:
+        return "pass"
+    t = action >> 3
+    where = action & 7
+    if where == LEAD:
+        return "play " + name(t, LOW[t])
+    if where == LEAD_FLIP:
+        return "play " + name(t, HIGH[t])
+    return "play " + name(t) + " " + END_NAMES[where]

@@ -1,0 +1,374 @@
+"""All Fives for two players (RULES.md section 1): the match engine.
+
+`AllFives` holds the whole state of a match. `legal(out)` lists the actions of
+the seat to move, `check(action)` explains why one is illegal, `apply(action)`
+makes it and fills `events`. Nothing here draws, plays sound or reads hardware.
+"""
+
+from micropython import const
+
+from core import events as ev
+from core.actions import DRAW, PASS, describe, tile_of, where_of
+from core.rng import Rng
+from core.table import END_NAMES, LEAD, LEAD_FLIP, N, S, Table
+from core.tiles import DOUBLES, HIGH, LOW, bit, count, name, pips, round5
+
+PLAYING = const(0)
+HAND_OVER = const(1)
+MATCH_OVER = const(2)
+
+TARGETS = (100, 150, 200, 250, 61)
+HAND_SIZE = const(7)
+
+
+class Illegal(Exception):
+    """An action the rules refuse; the message is meant for the player."""
+
+
+class Options:
+    """The rules options; the first value of each is the default."""
+
+    def __init__(self):
+        self.target = 100
+        self.draw_stuck = False  # draw=stuck: only a player with no playable tile may draw
+        self.keep = 0  # keep=2: the last 2 tiles of the stock can never be drawn
+        self.lead_double = False  # lead=double: the highest double leads every hand
+
+    def text(self):
+        return "target=%d draw=%s keep=%d lead=%s" % (
+            self.target,
+            "stuck" if self.draw_stuck else "optional",
+            self.keep,
+            "double" if self.lead_double else "continue",
+        )
+
+    @staticmethod
+    def parse(text):
+        """Read "target=150 draw=stuck keep=2 lead=double" (any subset, any order)."""
+        o = Options()
+        for word in text.split():
+            key, _, value = word.partition("=")
+            if key == "target" and value.isdigit() and int(value) in TARGETS:
+                o.target = int(value)
+            elif key == "draw" and value in ("optional", "stuck"):
+                o.draw_stuck = value == "stuck"
+            elif key == "keep" and value in ("0", "2"):
+                o.keep = int(value)
+            elif key == "lead" and value in ("continue", "double"):
+                o.lead_double = value == "double"
+            else:
+                raise ValueError("unknown option " + word)
+        return o
+
+
+def opening_tile(hands):
+    """The tile that must lead under the highest-double rule: the highest double
+    held; with none, the heaviest tile, ties to the tile with the larger half."""
+    held = 0
+    for h in hands:
+        held |= h
+    for n in range(6, -1, -1):
+        if held >> DOUBLES[n] & 1:
+            return DOUBLES[n]
+    for t in range(27, -1, -1):  # tiles ordered by low half, then high half
+        if held >> t & 1:
+            best = t
+            break
+    for t in range(28):
+        if held >> t & 1 and (
+            LOW[t] + HIGH[t] > LOW[best] + HIGH[best]
+            or (LOW[t] + HIGH[t] == LOW[best] + HIGH[best] and HIGH[t] > HIGH[best])
+        ):
+            best = t
+    return best
+
+
+class AllFives:
+    SEATS = 2
+
+    def __init__(self, options=None, seed=1):
+        self.options = options or Options()
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.table = Table()
+        self.scores = [0, 0]
+        self.hands = [0, 0]
+        self.stock = bytearray(28)  # stock[self.drawn:] is the stock in drawing order
+        self.stock_size = 0
+        self.drawn = 0
+        # Public knowledge about each hand: numbers it is known to lack, and how
+        # many of its tiles came from the stock since that was learnt.
+        self.lacks = bytearray(2)
+        self.free = bytearray(2)
+        self.log = []  # this hand's public history: (seat, action), draws without the tile
+        self.events = []
+        self.hand_no = 0
+        self.state = HAND_OVER
+        self.turn = 0
+        self.leader = 0
+        self.next_leader = 0
+        self.last_player = 0
+        self.forced_lead = -1
+        self.winner = -1
+
+    # --- dealing ------------------------------------------------------------
+
+    def start_hand(self, deal=None):
+        """Deal the next hand: from the generator, or `deal` = (hand1, hand2, stock order)."""
+        if self.state == MATCH_OVER:
+            raise Illegal("the match is over")
+        if self.state != HAND_OVER:
+            raise Illegal("the hand is still being played")
+        stock = self.stock
+        if deal is None:
+            for t in range(28):
+                stock[t] = t
+            self.rng.shuffle(stock)
+            self.hands[0] = self.hands[1] = 0
+            for i in range(2 * HAND_SIZE):
+                self.hands[i // HAND_SIZE] |= 1 << stock[i]
+            order = stock[2 * HAND_SIZE :]
+        else:
+            self.hands[0] = deal[0]
+            self.hands[1] = deal[1]
+            order = deal[2]
+        self.stock_size = len(order)
+        stock[: self.stock_size] = order
+        self.drawn = 0
+        self.table.reset()
+        self.lacks[0] = self.lacks[1] = 0
+        self.free[0] = self.free[1] = 0
+        del self.log[:]
+        self.hand_no += 1
+        self.forced_lead = -1
+        if self.options.lead_double:
+            self.forced_lead = opening_tile(self.hands)
+            self.leader = 0 if self.hands[0] >> self.forced_lead & 1 else 1
+        elif self.hand_no == 1:
+            self.leader = 0
+        else:
+            self.leader = self.next_leader
+        self.turn = self.leader
+        self.state = PLAYING
+        self.events = [(ev.DEAL, self.leader, self.hand_no, self.forced_lead)]
+        return self.events
+
+    # --- what may be done ---------------------------------------------------
+
+    def drawable(self):
+        """Tiles that can still be drawn."""
+        return self.stock_size - self.drawn - self.options.keep if self.stock_size else 0
+
+    def playable(self, seat):
+        """The tiles of a seat's hand that can be played now."""
+        if self.table.n == 0 and self.forced_lead >= 0:
+            return self.hands[seat] & bit(self.forced_lead)
+        return self.hands[seat] & self.table.playable()
+
+    def may_draw(self, seat):
+        if self.drawable() <= 0:
+            return False
+        return not (self.options.draw_stuck and self.playable(seat))
+
+    def legal(self, out=None):
+        """The legal actions of the seat to move, in a stable order (a list)."""
+        if out is None:
+            out = []
+        else:
+            del out[:]
+        if self.state != PLAYING:
+            return out
+        seat = self.turn
+        mask = self.playable(seat)
+        table = self.table
+        t = 0
+        while mask >> t:
+            if mask >> t & 1:
+                if table.n == 0:
+                    out.append(t * 8 + LEAD)
+                    if LOW[t] != HIGH[t]:
+                        out.append(t * 8 + LEAD_FLIP)
+                else:
+                    for end in range(4):
+                        if table.fits(t, end):
+                            out.append(t * 8 + end)
+            t += 1
+        if self.may_draw(seat):
+            out.append(DRAW)
+        elif not out:
+            out.append(PASS)
+        return out
+
+    def check(self, action):
+        """None if the seat to move may make `action`, else the reason it may not."""
+        if self.state == MATCH_OVER:
+            return "the match is over"
+        if self.state != PLAYING:
+            return "the hand is over"
+        seat = self.turn
+        if action == DRAW:
+            return self._check_draw(seat)
+        if action == PASS:
+            return self._check_pass(seat)
+        if not (0 <= action < DRAW) or where_of(action) > LEAD_FLIP:
+            return "unknown action"
+        return self._check_play(seat, tile_of(action), where_of(action))
+
+    def _check_draw(self, seat):
+        if self.drawable() <= 0:
+            if self.options.keep and self.stock_size:
+                return "the last %d tiles of the stock cannot be drawn" % self.options.keep
+            return "the stock is empty"
+        if self.options.draw_stuck and self.playable(seat):
+            return "you can play, and you may draw only when stuck"
+        return None
+
+    def _check_pass(self, seat):
+        mask = self.playable(seat)
+        if mask:
+            t = 0
+            while not mask >> t & 1:
+                t += 1
+            return "you can play %s, so you may not pass" % name(t)
+        if self.drawable() > 0:
+            return "you cannot play: draw from the stock"
+        return None
+
+    def _check_play(self, seat, t, where):
+        table = self.table
+        if not self.hands[seat] >> t & 1:
+            return "you do not hold " + name(t)
+        if table.n == 0:
+            if where < LEAD:
+                return "the first tile of a hand needs no end"
+            if where == LEAD_FLIP and LOW[t] == HIGH[t]:
+                return "unknown action"
+            if self.forced_lead >= 0 and t != self.forced_lead:
+                return "%s must lead this hand" % name(self.forced_lead)
+            return None
+        if where >= LEAD:
+            return "the lead has been played: choose an end"
+        if table.fits(t, where):
+            return None
+        if where >= N and not table.is_open(where):
+            return "the %s branch opens when both sides of the spinner carry a tile" % (
+                END_NAMES[where]
+            )
+        if not table.playable() >> t & 1:
+            return "%s does not match the open ends %s" % (name(t), self.ends_text())
+        return "%s does not fit the %s end, which shows %d" % (
+            name(t),
+            END_NAMES[where],
+            table.value[where],
+        )
+
+    def ends_text(self):
+        """The open ends' numbers for messages: "2 and 6", "2, 6, 6 and 4"."""
+        table = self.table
+        k = table.open_ends()
+        words = [str(table.value[e]) for e in range(k)]
+        if len(words) < 2:
+            return "".join(words)
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+    # --- doing it -----------------------------------------------------------
+
+    def apply(self, action):
+        """Make the action of the seat to move, or raise Illegal and change nothing."""
+        reason = self.check(action)
+        if reason is not None:
+            raise Illegal(reason)
+        seat = self.turn
+        self.events = []
+        if action == DRAW:
+            self._draw(seat)
+        elif action == PASS:
+            self._pass(seat)
+        else:
+            self._play(seat, tile_of(action), where_of(action))
+        if self.state == PLAYING and self._blocked():
+            self._end_blocked()
+        return self.events
+
+    def _learn_lacks(self, seat):
+        # The seat has shown that no tile of its hand matches the open ends.
+        self.lacks[seat] |= self.table.open_numbers()
+        self.free[seat] = 0
+
+    def _draw(self, seat):
+        if self.options.draw_stuck:
+            self._learn_lacks(seat)
+        t = self.stock[self.drawn]
+        self.drawn += 1
+        self.hands[seat] |= 1 << t
+        self.free[seat] += 1
+        self.log.append((seat, DRAW))
+        self.events.append((ev.DREW, seat, t, 0))
+
+    def _pass(self, seat):
+        self._learn_lacks(seat)
+        self.log.append((seat, PASS))
+        self.events.append((ev.PASSED, seat, 0, 0))
+        self.turn = 1 - seat
+
+    def _play(self, seat, t, where):
+        self.hands[seat] &= ~(1 << t)
+        lacked = self.lacks[seat]
+        if self.free[seat] and (lacked >> LOW[t] & 1 or lacked >> HIGH[t] & 1):
+            self.free[seat] -= 1  # it can only have come from the stock
+        left = count(self.hands[seat])
+        if self.free[seat] > left:
+            self.free[seat] = left
+        self.table.place(t, where)
+        self.last_player = seat
+        self.log.append((seat, t * 8 + where))
+        self.events.append((ev.PLAYED, seat, t, where))
+        total = self.table.count()
+        if total and total % 5 == 0:
+            self.events.append((ev.SCORED, seat, total, total))
+            if self._add(seat, total):
+                return
+        if not self.hands[seat]:
+            points = round5(pips(self.hands[1 - seat]))
+            self.events.append((ev.DOMINO, seat, points, 0))
+            self._end_hand(seat, points)
+            return
+        self.turn = 1 - seat
+
+    def _blocked(self):
+        return (
+            self.drawable() <= 0
+            and not self.playable(0)
+            and not self.playable(1)
+        )
+
+    def _end_blocked(self):
+        a = round5(pips(self.hands[0]))
+        b = round5(pips(self.hands[1]))
+        winner = -1 if a == b else (0 if a < b else 1)
+        points = a - b if a > b else b - a
+        self.events.append((ev.BLOCKED, winner, points, 0))
+        self._end_hand(winner, points)
+
+    def _end_hand(self, winner, points):
+        if winner >= 0 and points and self._add(winner, points):
+            return
+        self.state = HAND_OVER
+        self.next_leader = 1 - self.last_player
+        self.events.append((ev.HAND_OVER, self.next_leader, 0, 0))
+
+    def _add(self, seat, points):
+        """Score points; True when that wins the match (at once, even mid-hand)."""
+        self.scores[seat] += points
+        if self.scores[seat] < self.options.target:
+            return False
+        self.state = MATCH_OVER
+        self.winner = seat
+        self.events.append((ev.MATCH_OVER, seat, 0, 0))
+        return True
+
+    # --- for players and records ----------------------------------------------
+
+    def describe(self, action):
+        """The action as a record line, seat first: "1 play [1|4]"."""
+        return "%d %s" % (self.turn + 1, describe(action))

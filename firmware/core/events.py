@@ -1,0 +1,45 @@
+"""What the engines report after every action.
+
+An event is a tuple (kind, seat, a, b) of small ints; seats count from 0. The UI
+turns events into animations and sounds, the record writer into text. The
+meaning of a and b per kind:
+
+    DEAL       seat = leader, a = hand number (from 1), b = tile that must lead or -1
+    PLAYED     a = tile, b = placement (table.W .. table.LEAD_FLIP)
+    SCORED     a = points, b = the count that scored them
+    DREW       a = tile (private to `seat`: show others only that a tile was drawn)
+    PASSED     -
+    DOMINO     a = points won from the other hand (0 or more)
+    BLOCKED    seat = winner or -1 for a tie, a = points
+    HAND_OVER  seat = who leads the next hand
+    MATCH_OVER seat = winner
+"""
+
+from micropython import const
+
+DEAL = const(0)
+PLAYED = const(1)
+SCORED = const(2)
+DREW = const(3)
+PASSED = const(4)
+DOMINO = const(5)
+BLOCKED = const(6)
+HAND_OVER = const(7)
+MATCH_OVER = const(8)
+
+NAMES = (
+    "deal",
+    "played",
+    "scored",
+    "drew",
+    "passed",
+    "domino",
+    "blocked",
+    "hand_over",
+    "match_over",
+)
+
+
+def text(event):
+    """A stable one-line form, used to compare event streams across interpreters."""
+    return "%s %d %d %d" % (NAMES[event[0]], event[1], event[2], event[3])
