@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim replay arena bench clean
+.PHONY: setup test lint typecheck sim replay arena bench assets clean
 
 setup: $(READY)
 
@@ -47,6 +47,10 @@ arena: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
+assets: setup
+	$(PY) tools/make_assets.py
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Pictures on the one-bit screen: sprite sheets, text in our own font, dominoes."""

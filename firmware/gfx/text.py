@@ -1,0 +1,57 @@
+"""Text in the project's own small proportional font (gfx/font.py), without allocating."""
+
+import framebuf
+from micropython import const
+
+from gfx import font
+from gfx.sheet import INVERT
+
+LINE = const(7)  # from one line of text to the next: the font's 6 rows and a gap
+
+_STRIP = (font.COLUMNS, font.WIDTH, font.HEIGHT, framebuf.MONO_VLSB)
+_cell = bytearray(8)  # one glyph, up to 8 columns of one byte
+_CELL = framebuf.FrameBuffer(_cell, 8, font.HEIGHT, framebuf.MONO_VLSB)
+# The same bytes seen as a glyph exactly as wide as the one cut into them: a
+# one-page MONO_VLSB image of width w is just its first w bytes.
+_GLYPH = [_cell, 1, font.HEIGHT, framebuf.MONO_VLSB]
+_ASCII = font.LAST - font.FIRST + 1
+_MISSING = ord("?") - font.FIRST
+
+
+def _glyph(ch):
+    code = ord(ch)
+    if font.FIRST <= code <= font.LAST:
+        return code - font.FIRST
+    extra = font.EXTRA.find(ch)
+    return _ASCII + extra if extra >= 0 else _MISSING
+
+
+def _start(glyph):
+    offsets = font.OFFSETS
+    return offsets[2 * glyph] | offsets[2 * glyph + 1] << 8
+
+
+def width(s):
+    """Pixels from the left of the first glyph to the right of the last."""
+    w = -1
+    for ch in s:
+        glyph = _glyph(ch)
+        w += _start(glyph + 1) - _start(glyph) + 1
+    return w if w > 0 else 0
+
+
+def draw(fb, s, x, y, colour=1):
+    """Draw s with its top left at (x, y), leaving the pixels around the glyphs as they
+    were. Returns the x where more text would follow. Characters the font lacks show as ?."""
+    key = 0 if colour else 1
+    palette = None if colour else INVERT
+    for ch in s:
+        glyph = _glyph(ch)
+        start = _start(glyph)
+        w = _start(glyph + 1) - start
+        if w:
+            _CELL.blit(_STRIP, -start, 0)  # type: ignore[arg-type]  # tuple source
+            _GLYPH[1] = w
+            fb.blit(_GLYPH, x, y, key, palette)
+        x += w + 1
+    return x

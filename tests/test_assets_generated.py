@@ -1,0 +1,28 @@
+"""The checked-in modules under firmware/gfx/ are exactly what `make assets` makes."""
+
+import subprocess
+import sys
+
+from gfx_support import ROOT  # first: it puts tools/ on sys.path
+
+# isort: split
+import make_assets
+
+
+def test_checked_in_modules_equal_a_fresh_conversion():
+    built = make_assets.build()
+    assert set(built) == {make_assets.SPRITES, make_assets.FONT}
+    for path, text in built.items():
+        assert path.read_text(encoding="utf-8") == text, path
+
+
+def test_conversion_is_deterministic():
+    assert make_assets.build() == make_assets.build()
+
+
+def test_check_mode_passes_and_writes_nothing():
+    before = {p: p.stat().st_mtime_ns for p in (make_assets.SPRITES, make_assets.FONT)}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_assets.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert {p: p.stat().st_mtime_ns for p in before} == before
