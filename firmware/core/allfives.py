@@ -8,10 +8,10 @@ makes it and fills `events`. Nothing here draws, plays sound or reads hardware.
 from micropython import const
 
 from core import events as ev
-from core.actions import DRAW, PASS, describe, tile_of, where_of
+from core.actions import describe, DRAW, PASS, tile_of, where_of
 from core.rng import Rng
-from core.table import END_NAMES, LEAD, LEAD_FLIP, N, S, Table
-from core.tiles import DOUBLES, HIGH, LOW, bit, count, name, pips, round5
+from core.table import END_NAMES, LEAD, LEAD_FLIP, N, Table
+from core.tiles import bit, count, DOUBLES, HIGH, LOW, name, pips, round5
 
 PLAYING = const(0)
 HAND_OVER = const(1)
@@ -251,8 +251,9 @@ class AllFives:
         if table.fits(t, where):
             return None
         if where >= N and not table.is_open(where):
-            return "the %s branch opens when both sides of the spinner carry a tile" % (
-                END_NAMES[where]
+            return (
+                "the %s branch opens when both sides of the spinner carry a tile"
+                % (END_NAMES[where])
             )
         if not table.playable() >> t & 1:
             return "%s does not match the open ends %s" % (name(t), self.ends_text())
@@ -336,11 +337,7 @@ class AllFives:
         self.turn = 1 - seat
 
     def _blocked(self):
-        return (
-            self.drawable() <= 0
-            and not self.playable(0)
-            and not self.playable(1)
-        )
+        return self.drawable() <= 0 and not self.playable(0) and not self.playable(1)
 
     def _end_blocked(self):
         a = round5(pips(self.hands[0]))

@@ -64,9 +64,7 @@ class Table:
     # --- what is open -------------------------------------------------------
 
     def branches_open(self):
-        return (
-            self.spinner >= 0 and self.outer[W] != _EMPTY and self.outer[E] != _EMPTY
-        )
+        return self.spinner >= 0 and self.outer[W] != _EMPTY and self.outer[E] != _EMPTY
 
     def is_open(self, end):
         if self.n == 0 or end > S:

@@ -5,7 +5,7 @@ no reference to the engine, the other hands or the stock order, so a player that
 decides from it cannot peek.
 """
 
-from core.tiles import ALL, NUMBER, count
+from core.tiles import ALL, count, NUMBER
 
 
 class View:

@@ -1,0 +1,65 @@
+"""`make replay RECORD=...`: one JSON object per action; bad lines stop it with a reason."""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "tests" / "records" / "allfives-sample.txt"
+KEYS = {"n", "seat", "action", "count", "scored", "scores", "stock", "hands", "event"}
+
+
+def replay(path):
+    return subprocess.run(
+        [sys.executable, "tools/replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_sample_record_replays_to_the_end():
+    run = replay(SAMPLE)
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    actions = [
+        line
+        for line in SAMPLE.read_text().split("---\n", 1)[1].splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert [r["action"] for r in rows] == actions
+    assert [r["n"] for r in rows] == list(range(1, len(rows) + 1))
+    for row in rows:
+        assert set(row) >= KEYS
+        assert sum(row["hands"]) + row["stock"] <= 28
+    assert rows[0]["count"] == 10 and rows[0]["scores"] == [10, 0]  # [4|6] leads
+    assert rows[-1]["event"] == "match_over" and max(rows[-1]["scores"]) >= 100
+    assert any(r["event"] == "domino" for r in rows)
+    draws = [r for r in rows if r["event"] == "drew"]
+    assert draws and all(r["stock"] < 14 for r in draws)
+
+
+def test_an_illegal_line_stops_the_replay_with_its_number(tmp_path):
+    lines = SAMPLE.read_text().splitlines()
+    bad_at = lines.index("---") + 4
+    lines[bad_at - 1] = "2 play [6|6] N"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines) + "\n")
+    run = replay(bad)
+    assert run.returncode == 1
+    assert run.stderr.strip().startswith("%s:%d: " % (bad, bad_at))
+    assert len(run.stdout.splitlines()) == 2  # the two lines before it, nothing after
+
+
+def test_a_missing_file_is_reported_plainly(tmp_path):
+    run = replay(tmp_path / "nope.txt")
+    assert run.returncode == 1 and "cannot read" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_make_replay_is_the_stable_command():
+    run = subprocess.run(
+        ["make", "-s", "replay", "RECORD=" + str(SAMPLE.relative_to(ROOT))],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout.splitlines()[-1])["event"] == "match_over"

@@ -1,0 +1,78 @@
+"""Replay a game record: one JSON object per action on stdout.
+
+    python tools/replay.py RECORD     (or: make replay RECORD=...)
+
+Each line holds n (action number), line (in the file), seat (from 1), action (the
+line as written), count, scored (points the count of this action scored), scores
+(per seat), stock (tiles that can still be drawn), hands (tiles per seat), ends
+(the open ends and their numbers), event (the main event of the action: one of
+match_over, domino, blocked, scored, played, drew, passed), events (all of them,
+in order), and next (the seat to move, or null between hands and at the end).
+An unreadable, malformed or illegal line stops the replay with exit status 1 and
+a message naming the line and the reason on stderr; nothing after it runs.
+"""
+
+import json
+import sys
+
+import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from core import events as ev
+from core.allfives import PLAYING
+from core.record import RecordError, replay
+from core.table import END_NAMES
+from core.tiles import count
+
+_PRIORITY = ("match_over", "domino", "blocked", "scored", "played", "drew", "passed")
+
+
+def action_json(n, number, line, game, events):
+    names = [ev.NAMES[e[0]] for e in events]
+    scored = 0
+    for e in events:
+        if e[0] == ev.SCORED:
+            scored = e[2]
+    main = next((p for p in _PRIORITY if p in names), names[0] if names else "")
+    table = game.table
+    return {
+        "n": n,
+        "line": number,
+        "seat": int(line.split()[0]),
+        "action": line,
+        "count": table.count(),
+        "scored": scored,
+        "scores": list(game.scores),
+        "stock": max(game.drawable(), 0),
+        "hands": [count(h) for h in game.hands],
+        "ends": {END_NAMES[e]: table.value[e] for e in range(table.open_ends())},
+        "event": main,
+        "events": names,
+        "next": game.turn + 1 if game.state == PLAYING else None,
+    }
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: python tools/replay.py RECORD", file=sys.stderr)
+        return 2
+    try:
+        with open(argv[1], encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
+        return 1
+    actions = []
+
+    def on_action(number, line, game, events):
+        actions.append(None)
+        print(json.dumps(action_json(len(actions), number, line, game, events)), flush=True)
+
+    try:
+        replay(text, on_action)
+    except RecordError as e:
+        print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
