@@ -8,7 +8,7 @@ makes it and fills `events`. Nothing here draws, plays sound or reads hardware.
 from micropython import const
 
 from core import events as ev
-from core.actions import describe, DRAW, PASS, tile_of, where_of
+from core.actions import DRAW, PASS, tile_of, where_of
 from core.rng import Rng
 from core.table import END_NAMES, LEAD, LEAD_FLIP, N, Table
 from core.tiles import bit, count, DOUBLES, HIGH, LOW, name, pips, round5
@@ -70,17 +70,18 @@ def opening_tile(hands):
     for n in range(6, -1, -1):
         if held >> DOUBLES[n] & 1:
             return DOUBLES[n]
-    for t in range(27, -1, -1):  # tiles ordered by low half, then high half
-        if held >> t & 1:
-            best = t
-            break
+    best = -1
     for t in range(28):
-        if held >> t & 1 and (
-            LOW[t] + HIGH[t] > LOW[best] + HIGH[best]
-            or (LOW[t] + HIGH[t] == LOW[best] + HIGH[best] and HIGH[t] > HIGH[best])
-        ):
+        if held >> t & 1 and (best < 0 or _heavier(t, best)):
             best = t
     return best
+
+
+def _heavier(a, b):
+    """Tile a beats tile b by weight, ties going to the larger half."""
+    wa = LOW[a] + HIGH[a]
+    wb = LOW[b] + HIGH[b]
+    return wa > wb or (wa == wb and HIGH[a] > HIGH[b])
 
 
 class AllFives:
@@ -363,9 +364,3 @@ class AllFives:
         self.winner = seat
         self.events.append((ev.MATCH_OVER, seat, 0, 0))
         return True
-
-    # --- for players and records ----------------------------------------------
-
-    def describe(self, action):
-        """The action as a record line, seat first: "1 play [1|4]"."""
-        return "%d %s" % (self.turn + 1, describe(action))
