@@ -1,0 +1,104 @@
+"""Build the hardware objects from a board file (boards/*.py, a BOARD dict).
+
+    import machine, time, board_config          # on the device
+    hw = board.build(board_config.BOARD, machine, time)
+    hw.display.fill(0); hw.display.show()
+
+`machine` and `time` are handed in: on a board they are MicroPython's
+modules, in the emulator its doubles. This is the only place that touches
+`machine`. Keys of a board file:
+
+    name                 shown in menus and logs
+    display              "ssd1306" or "sh1106"
+    spi, sck, mosi,      an SPI panel: hardware bus id, clock and data pins,
+      baudrate, cs, dc   chip select (may be None) and data/command pins
+    i2c, sda, scl,       an I2C panel: bus id (or "soft"), pins, bus speed and
+      freq, address      7-bit address (0x3C on most modules)
+    reset                panel reset pin, or absent
+    buttons              {"up": pin, ... "b": pin}; None for a missing button
+    active_low           True when a pressed button reads 0 (to ground)
+    external_pull        pins with a resistor on the board: no internal pull
+    b_from_long_a        frames of holding A that make B (joystick boards)
+    speaker              PWM pin of the piezo, or absent
+    max_tone_hz          highest PWM frequency the port can make
+"""
+
+from hw.buttons import Buttons, NAMES
+from hw.clock import Clock
+from hw.display import I2CDisplay, SH1106, SPIDisplay, SSD1306
+from hw.sound import Sound
+from hw.storage import Storage
+
+_CONTROLLERS = {"ssd1306": SSD1306, "sh1106": SH1106}
+
+
+class Hardware:
+    """What the firmware gets at start-up: display, buttons, sound, storage, clock."""
+
+    def __init__(self, name, display, buttons, sound, storage, clock):
+        self.name = name
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.storage = storage
+        self.clock = clock
+
+
+def build(board, machine, time, save_path="save.bin", fps=30, os_module=None,
+          open_file=None):
+    storage = Storage(save_path, os_module, open_file)
+    pwm = None
+    if board.get("speaker") is not None:
+        pwm = machine.PWM(machine.Pin(board["speaker"]), freq=440, duty_u16=0)
+    return Hardware(
+        board.get("name", "board"),
+        make_display(board, machine, time),
+        make_buttons(board, machine),
+        Sound(pwm, storage, board.get("max_tone_hz", 20000)),
+        storage,
+        Clock(fps, time),
+    )
+
+
+def make_display(board, machine, time):
+    controller = _CONTROLLERS.get(board.get("display"))
+    if controller is None:
+        raise ValueError("board display must be ssd1306 or sh1106")
+    reset = _output(machine, board.get("reset"))
+    if "spi" in board:
+        pins = {"sck": machine.Pin(board["sck"]), "mosi": machine.Pin(board["mosi"])}
+        spi = machine.SPI(board["spi"], baudrate=board.get("baudrate", 8000000), **pins)
+        return SPIDisplay(controller, spi, _output(machine, board["dc"]),
+                          _output(machine, board.get("cs")), reset, time.sleep_ms)
+    if "i2c" in board:
+        pins = {"scl": machine.Pin(board["scl"]), "sda": machine.Pin(board["sda"])}
+        freq = board.get("freq", 400000)
+        if board["i2c"] == "soft":
+            i2c = machine.SoftI2C(freq=freq, **pins)
+        else:
+            i2c = machine.I2C(board["i2c"], freq=freq, **pins)
+        return I2CDisplay(controller, i2c, board.get("address", 0x3C), reset, time.sleep_ms)
+    raise ValueError("board needs an spi or an i2c display")
+
+
+def make_buttons(board, machine):
+    wiring = board.get("buttons", {})
+    active_low = board.get("active_low", True)
+    external = board.get("external_pull", ())
+    pull = machine.Pin.PULL_UP if active_low else machine.Pin.PULL_DOWN
+    pins: list = []
+    for name in NAMES:
+        number = wiring.get(name)
+        if number is None:
+            pins.append(None)
+        elif number in external:
+            pins.append(machine.Pin(number, machine.Pin.IN))
+        else:
+            pins.append(machine.Pin(number, machine.Pin.IN, pull))
+    return Buttons(pins, active_low, b_from_long_a=board.get("b_from_long_a", 0))
+
+
+def _output(machine, number):
+    if number is None:
+        return None
+    return machine.Pin(number, machine.Pin.OUT, value=1)

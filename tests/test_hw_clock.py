@@ -1,0 +1,54 @@
+"""The frame clock: fixed rate, no drift, no bursts after a slow frame, tick wrap-around."""
+
+import pytest
+from hw.clock import Clock
+
+from sim.clock import TICKS_PERIOD, VirtualTime
+
+
+def test_frames_are_due_every_frame_ms():
+    time = VirtualTime()
+    clock = Clock(30, time)
+    starts = []
+    for work in (5, 0, 20, 33, 1):
+        clock.wait()
+        starts.append(time.now_ms)
+        time.advance(work)
+    assert clock.frame == 5
+    assert starts == [0, 33, 66, 99, 132]
+    assert clock.busy_ms == 33
+
+
+def test_an_overrun_restarts_the_schedule_instead_of_bursting():
+    time = VirtualTime()
+    clock = Clock(20, time)
+    clock.wait()
+    time.advance(130)  # a slow frame: 2.6 frames long
+    clock.wait()
+    assert time.now_ms == 130 and clock.busy_ms == 130
+    clock.wait()
+    assert time.now_ms == 180
+
+
+def test_ticks_wrap_around():
+    time = VirtualTime(start_ms=TICKS_PERIOD - 40)
+    clock = Clock(25, time)
+    starts = []
+    for _ in range(4):
+        clock.wait()
+        starts.append(time.now_ms - (TICKS_PERIOD - 40))
+    assert starts == [0, 40, 80, 120]
+
+
+def test_every():
+    clock = Clock(30, VirtualTime())
+    hits = []
+    for _ in range(9):
+        clock.wait()
+        hits.append(clock.every(3))
+    assert hits == [False, False, True] * 3
+
+
+def test_bad_rate_is_refused():
+    with pytest.raises(ValueError):
+        Clock(0, VirtualTime())

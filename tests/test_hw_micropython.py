@@ -1,0 +1,53 @@
+"""The hardware layer under the real MicroPython unix port: it runs there, and
+one show() and one button poll allocate nothing (checked with heap_lock)."""
+
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
+SETUPS = ["ssd1306_spi", "sh1106_spi", "ssd1306_i2c", "sh1106_i2c"]
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory):
+    scratch = tmp_path_factory.mktemp("mpy")
+    out = subprocess.run(
+        [str(MICROPYTHON), str(ROOT / "tests" / "hw" / "mpy_hw_check.py"),
+         str(ROOT / "firmware"), str(scratch)],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    return dict(line.split(" ", 1) for line in out.splitlines())
+
+
+def test_heap_lock_really_catches_allocations(figures):
+    assert figures["heap_lock_works"] == "1"
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_show_allocates_nothing(figures, setup):
+    assert figures[setup + "_show_alloc"] == "0"
+    assert figures[setup + "_show_heap_locked_ok"] == "1"
+
+
+def test_button_poll_and_sound_update_allocate_nothing(figures):
+    assert figures["buttons_poll_alloc"] == "0"
+    assert figures["buttons_poll_heap_locked_ok"] == "1"
+    assert figures["sound_update_alloc"] == "0"
+    assert figures["sound_update_heap_locked_ok"] == "1"
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_a_moved_tile_sends_two_pages_not_eight(figures, setup):
+    assert figures[setup + "_show_unchanged_pages"] == "0"
+    assert figures[setup + "_show_tile_pages"] == "2"
+    tile, full = int(figures[setup + "_tile_bus_bytes"]), int(figures[setup + "_full_bus_bytes"])
+    assert 256 < tile < 270 and 1024 < full < 1070
+
+
+def test_clock_and_storage_work_on_micropython(figures):
+    assert 40 <= int(figures["clock_5_frames_ms"]) < 60
+    assert figures["storage_round_trip"] == "1"
+    assert figures["storage_truncated_status"] == "corrupt"
