@@ -16,6 +16,7 @@ _CELL = framebuf.FrameBuffer(_cell, 8, font.HEIGHT, framebuf.MONO_VLSB)
 _GLYPH = [_cell, 1, font.HEIGHT, framebuf.MONO_VLSB]
 _ASCII = font.LAST - font.FIRST + 1
 _MISSING = ord("?") - font.FIRST
+_DIGITS = ord("0") - font.FIRST
 
 
 def _glyph(ch):
@@ -40,18 +41,34 @@ def width(s):
     return w if w > 0 else 0
 
 
+def _put(fb, glyph, x, y, key, palette):
+    start = _start(glyph)
+    w = _start(glyph + 1) - start
+    if w:
+        _CELL.blit(_STRIP, -start, 0)  # type: ignore[arg-type]  # tuple source
+        _GLYPH[1] = w
+        fb.blit(_GLYPH, x, y, key, palette)
+    return x + w + 1
+
+
 def draw(fb, s, x, y, colour=1):
     """Draw s with its top left at (x, y), leaving the pixels around the glyphs as they
     were. Returns the x where more text would follow. Characters the font lacks show as ?."""
     key = 0 if colour else 1
     palette = None if colour else INVERT
     for ch in s:
-        glyph = _glyph(ch)
-        start = _start(glyph)
-        w = _start(glyph + 1) - start
-        if w:
-            _CELL.blit(_STRIP, -start, 0)  # type: ignore[arg-type]  # tuple source
-            _GLYPH[1] = w
-            fb.blit(_GLYPH, x, y, key, palette)
-        x += w + 1
+        x = _put(fb, _glyph(ch), x, y, key, palette)
+    return x
+
+
+def number(fb, n, x, y, colour=1):
+    """Draw the int n >= 0 as draw() would draw "%d" % n, without making that string."""
+    key = 0 if colour else 1
+    palette = None if colour else INVERT
+    power = 1
+    while power * 10 <= n:
+        power *= 10
+    while power:
+        x = _put(fb, _DIGITS + n // power % 10, x, y, key, palette)
+        power //= 10
     return x
