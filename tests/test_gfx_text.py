@@ -1,0 +1,100 @@
+"""gfx.text: measuring and drawing text in our font, on CPython."""
+
+import framebuf
+import pytest
+from gfx import font, text
+
+
+def _screen(fill=0):
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    fb.fill(fill)
+    return buf, fb
+
+
+def _rows(fb, x, y, w, h=6):
+    return ["".join("#" if fb.pixel(x + i, y + j) else "." for i in range(w)) for j in range(h)]
+
+
+def test_a_glyph_is_drawn_where_asked():
+    _, fb = _screen()
+    assert text.draw(fb, "A", 10, 20) == 14
+    assert _rows(fb, 9, 19, 5, 8) == [".....", "..#..", ".#.#.", ".###.", ".#.#.", ".#.#.",
+                                      ".....", "....."]
+
+
+def test_width_counts_glyphs_and_one_blank_column_between_them():
+    assert text.width("") == 0
+    assert text.width("A") == 3
+    assert text.width("AB") == 7
+    assert text.width("i") == 1
+    assert text.width("M") == 5
+    assert text.width(" ") == 2
+    assert text.width("12") == text.width("88")  # digits share a width
+
+
+@pytest.mark.parametrize("s", ["Hello, world!", "All Fives 15", "\u2190 back", "{[(|)]}"])
+def test_draw_returns_where_the_next_text_goes_and_text_chains(s):
+    whole, fb = _screen()
+    end = text.draw(fb, s, 3, 5)
+    assert end == 3 + text.width(s) + 1
+    parts, fb = _screen()
+    x = 3
+    for ch in s:
+        x = text.draw(fb, ch, x, 5)
+    assert x == end
+    assert whole == parts
+
+
+def test_the_ink_stays_inside_the_measured_box():
+    buf, fb = _screen()
+    s = "The quick brown fox: 0123456789"
+    text.draw(fb, s, 4, 10)
+    inked = [(x, y) for y in range(64) for x in range(128) if fb.pixel(x, y)]
+    assert min(x for x, _ in inked) == 4 and max(x for x, _ in inked) == 4 + text.width(s) - 1
+    assert min(y for _, y in inked) >= 10 and max(y for _, y in inked) < 10 + font.HEIGHT
+
+
+def test_dark_text_on_light_and_the_background_is_left_alone():
+    _, light = _screen(fill=1)
+    _, dark = _screen(fill=0)
+    text.draw(light, "Score", 0, 0, 0)
+    text.draw(dark, "Score", 0, 0)
+    for y in range(8):
+        for x in range(24):
+            assert light.pixel(x, y) == 1 - dark.pixel(x, y)
+
+
+def test_characters_outside_the_font_show_as_a_question_mark():
+    _, a = _screen()
+    _, b = _screen()
+    text.draw(a, "x\u00e9y", 0, 0)
+    text.draw(b, "x?y", 0, 0)
+    assert _rows(a, 0, 0, 20) == _rows(b, 0, 0, 20)
+    assert text.width("\u00e9") == text.width("?")
+
+
+def test_game_symbols_have_glyphs():
+    for symbol in "\u2190\u2192\u2191\u2193\u2022\u266a\u2713":
+        _, fb = _screen()
+        text.draw(fb, symbol, 0, 0)
+        _, question = _screen()
+        text.draw(question, "?", 0, 0)
+        assert _rows(fb, 0, 0, 8) != _rows(question, 0, 0, 8)
+
+
+@pytest.mark.parametrize("n", [0, 7, 10, 125, 300, 65535])
+def test_number_draws_like_the_formatted_string(n):
+    _, a = _screen()
+    _, b = _screen()
+    assert text.number(a, n, 2, 2) == text.draw(b, "%d" % n, 2, 2)
+    assert _rows(a, 0, 2, 40) == _rows(b, 0, 2, 40)
+
+
+def test_text_is_clipped_at_the_screen_edges():
+    _, fb = _screen()
+    text.draw(fb, "WW", 122, 61)  # only the first W's top three rows fit
+    assert _rows(fb, 122, 61, 6, 3) == ["#...#.", "#...#.", "#.#.#."]
+    _, fb = _screen()
+    text.draw(fb, "WW", -4, -3)  # the bottom two rows: the first W's last column, a gap,
+    assert _rows(fb, 0, 0, 4, 3) == ["#.##", "#.#.", "...."]  # then the second W
