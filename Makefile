@@ -25,7 +25,7 @@ test: setup lint typecheck
 	$(PY) -m pytest
 
 lint: setup
-	$(BIN)/ruff check firmware sim tools tests boards
+	$(BIN)/ruff check $(wildcard firmware sim tools tests boards)
 
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
