@@ -134,17 +134,28 @@ def to_bdf(font, name="pocket"):
     """BDF text of the font: the baseline above the bottom row, each advance +1."""
     descent = 1 if font.height > 5 else 0
     ascent = font.height - descent
-    out = ["STARTFONT 2.1", "FONT %s" % name, "SIZE %d 75 75" % font.height,
-           "FONTBOUNDINGBOX 8 %d 0 %d" % (font.height, -descent),
-           "STARTPROPERTIES 2", "FONT_ASCENT %d" % ascent, "FONT_DESCENT %d" % descent,
-           "ENDPROPERTIES", "CHARS %d" % len(font.glyphs)]
+    out = [
+        "STARTFONT 2.1",
+        "FONT %s" % name,
+        "SIZE %d 75 75" % font.height,
+        "FONTBOUNDINGBOX 8 %d 0 %d" % (font.height, -descent),
+        "STARTPROPERTIES 2",
+        "FONT_ASCENT %d" % ascent,
+        "FONT_DESCENT %d" % descent,
+        "ENDPROPERTIES",
+        "CHARS %d" % len(font.glyphs),
+    ]
     for char in font.order():
         columns = font.glyphs[char]
         width = max(len(columns), 1)
-        out += ["STARTCHAR U+%04X" % ord(char), "ENCODING %d" % ord(char),
-                "SWIDTH %d 0" % ((len(columns) + 1) * 1000 // font.height),
-                "DWIDTH %d 0" % (len(columns) + 1),
-                "BBX %d %d 0 %d" % (width, font.height, -descent), "BITMAP"]
+        out += [
+            "STARTCHAR U+%04X" % ord(char),
+            "ENCODING %d" % ord(char),
+            "SWIDTH %d 0" % ((len(columns) + 1) * 1000 // font.height),
+            "DWIDTH %d 0" % (len(columns) + 1),
+            "BBX %d %d 0 %d" % (width, font.height, -descent),
+            "BITMAP",
+        ]
         row_bits = (width + 7) // 8 * 8
         for y in range(font.height):
             bits = sum(1 << (row_bits - 1 - x) for x, col in enumerate(columns) if col >> y & 1)
@@ -181,8 +192,16 @@ def module(font):
         "EXTRA = %s\n"
         "WIDTH = const(%d)  # of the whole strip\n"
         "%s%s"
-        % (font.source, font.height, FIRST, LAST, _str_literal(font.extra), len(strip),
-           bytes_literal("OFFSETS", packed), bytes_literal("COLUMNS", bytes(strip)))
+        % (
+            font.source,
+            font.height,
+            FIRST,
+            LAST,
+            _str_literal(font.extra),
+            len(strip),
+            bytes_literal("OFFSETS", packed),
+            bytes_literal("COLUMNS", bytes(strip)),
+        )
     )
 
 
@@ -217,11 +236,17 @@ def main(argv=None):
         else:
             font = read_bdf(args.bdf, args.extra)
         if args.output:
-            pathlib.Path(args.output).write_text(module(font), encoding="utf-8")
+            _write(args.output, module(font), "utf-8")
     except ValueError as error:
         sys.exit("font2py: %s" % error)
     if args.bdf_out:
-        pathlib.Path(args.bdf_out).write_text(to_bdf(font), encoding="latin-1")
+        _write(args.bdf_out, to_bdf(font), "latin-1")
+
+
+def _write(path, text, encoding):
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding=encoding)
 
 
 if __name__ == "__main__":
