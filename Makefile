@@ -30,8 +30,10 @@ lint: setup
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
 
+# The emulator window (BOARD=picoboy etc. picks a board); without a display it
+# explains how to run headless.
 sim: setup
-	@echo "The emulator is coming soon (see the README). Meanwhile: make replay RECORD=tests/records/allfives-sample.txt"
+	$(PY) -m sim $(if $(BOARD),--board $(BOARD))
 
 # Replay a game record, one JSON object per action.
 replay: setup

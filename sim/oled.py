@@ -104,19 +104,38 @@ class Controller:
 
     def lit(self, x, y):
         """Whether the pixel at glass (x, y) is lit, (0, 0) top left."""
-        if not self.on:
-            return False
-        if self.all_on:
-            return True
-        return self.ram_pixel(*self._ram_position(x, y)) != self.inverted
+        return bool(self.lit_in_row(y, [self.glass_column(x)])[0])
+
+    def lit_in_row(self, y, columns):
+        """1 or 0 for each RAM column in `columns` (see glass_column) on glass row y."""
+        if not self.on or self.all_on:
+            return [1 if self.on else 0] * len(columns)
+        com = y if self.com_reverse else HEIGHT - 1 - y
+        row = (com + self.start_line + self.offset) % HEIGHT
+        base = (row >> 3) * self.columns
+        shift = row & 7
+        ram = self.ram
+        flip = 1 if self.inverted else 0
+        return [((ram[base + column] >> shift) & 1) ^ flip for column in columns]
+
+    def glass_column(self, x):
+        """The RAM column shown at glass column x (segment remap, SH1106 offset)."""
+        if self.kind == SH1106:
+            segment = 129 - x  # the glass is wired to SEG2..SEG129
+            return 131 - segment if self.remap else segment
+        segment = 127 - x
+        return 127 - segment if self.remap else segment
 
     def glass(self):
         """What the panel shows, as 1024 bytes of 128x64 MONO_VLSB."""
+        columns = [self.glass_column(x) for x in range(WIDTH)]
         image = bytearray(WIDTH * PAGES)
         for y in range(HEIGHT):
-            for x in range(WIDTH):
-                if self.lit(x, y):
-                    image[(y >> 3) * WIDTH + x] |= 1 << (y & 7)
+            bit = 1 << (y & 7)
+            base = (y >> 3) * WIDTH
+            for x, value in enumerate(self.lit_in_row(y, columns)):
+                if value:
+                    image[base + x] |= bit
         return bytes(image)
 
     def ram_pixel(self, column, row):
@@ -127,18 +146,6 @@ class Controller:
         first = 2 if self.kind == SH1106 else 0
         return bytes(b for p in range(PAGES)
                      for b in self.ram[p * self.columns + first:p * self.columns + first + WIDTH])
-
-    def _ram_position(self, x, y):
-        # Glass x -> segment -> RAM column; glass y -> COM line -> RAM row.
-        if self.kind == SH1106:
-            segment = 129 - x
-            column = 131 - segment if self.remap else segment
-        else:
-            segment = 127 - x
-            column = 127 - segment if self.remap else segment
-        com = y if self.com_reverse else HEIGHT - 1 - y
-        row = (com + self.start_line + self.offset) % HEIGHT
-        return column, row
 
     # -- command and data execution --------------------------------------------
 

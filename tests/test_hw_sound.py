@@ -33,8 +33,9 @@ def test_a_melody_plays_note_by_note_without_blocking():
     pwm = FakePWM()
     sound = Sound(pwm)
     sound.play(bytes((69, 2, REST, 1, 81, 3, 60, 0)))  # a zero-length note is skipped
-    heard = [sounding(pwm)]
-    for _ in range(7):
+    assert sounding(pwm) == 0 and sound.playing  # it starts at the end of the frame
+    heard = []
+    for _ in range(8):
         sound.update()
         heard.append(sounding(pwm))
     assert heard == [440, 440, 0, 880, 880, 880, 0, 0]
@@ -45,7 +46,9 @@ def test_play_replaces_and_stop_silences():
     pwm = FakePWM()
     sound = Sound(pwm)
     sound.play(bytes((69, 50)))
+    sound.update()
     sound.play(bytes((81, 50)))
+    sound.update()
     assert sounding(pwm) == 880 and sound.playing
     sound.stop()
     assert sounding(pwm) == 0 and not sound.playing
@@ -55,6 +58,7 @@ def test_high_notes_fold_into_the_ports_range():
     pwm = FakePWM()
     sound = Sound(pwm, max_hz=1000)
     sound.play(bytes((100, 1)))  # E7, 2637 Hz
+    sound.update()
     assert sounding(pwm) == note_hz(100) >> 2
 
 
@@ -62,6 +66,7 @@ def test_bad_notes_are_silent_and_odd_lengths_end_cleanly():
     pwm = FakePWM()
     sound = Sound(pwm)
     sound.play(bytes((200, 2, 69)))
+    sound.update()
     assert sounding(pwm) == 0 and sound.playing
     sound.update()
     sound.update()
@@ -81,6 +86,7 @@ def test_mute_is_saved_and_restored(tmp_path):
     sound = Sound(pwm, Storage(path))
     sound.set_muted(True)
     sound.play(bytes((69, 5)))
+    sound.update()
     assert sounding(pwm) == 0 and sound.playing
     again = Sound(FakePWM(), Storage(path))
     assert again.muted

@@ -2,7 +2,9 @@
 
     import machine, time, board_config          # on the device
     hw = board.build(board_config.BOARD, machine, time)
-    hw.display.fill(0); hw.display.show()
+    screen = TestScreen(hw.display, hw.buttons)
+    while True:
+        hw.run_frame(screen)
 
 `machine` and `time` are handed in: on a board they are MicroPython's
 modules, in the emulator its doubles. This is the only place that touches
@@ -42,6 +44,16 @@ class Hardware:
         self.sound = sound
         self.storage = storage
         self.clock = clock
+
+    def run_frame(self, screen):
+        """One frame: wait for it, read the buttons, let the screen update and
+        draw, send what changed to the panel, move the tune along."""
+        self.clock.wait()
+        self.buttons.poll()
+        screen.update()
+        screen.draw()
+        self.display.show()
+        self.sound.update()
 
 
 def build(board, machine, time, save_path="save.bin", fps=30, os_module=None,

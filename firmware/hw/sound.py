@@ -2,8 +2,8 @@
 
 A melody is a bytes table of (note, frames) pairs: note is a MIDI note number
 (60 = middle C, 69 = A 440 Hz) or REST, frames is how many frames it lasts.
-play() starts a melody and returns at once; update(), called once per frame,
-moves it along. Nothing is allocated while a melody plays.
+play() picks a melody and returns at once; update(), called at the end of
+every frame, starts and moves it along. Nothing is allocated while it plays.
 
     BLIP = bytes((84, 2, REST, 1, 88, 3))
     sound.play(BLIP)
@@ -43,11 +43,13 @@ class Sound:
         self._silence()
 
     def play(self, melody):
-        """Start a melody (bytes of note, frames pairs), replacing any playing one."""
+        """Start a melody (bytes of note, frames pairs), replacing any playing one.
+
+        It sounds from the next update(), the end of this frame, so a note of n
+        frames lasts exactly n frame periods."""
         self._melody = melody
         self._position = 0
         self._frames_left = 0
-        self.update()
 
     def stop(self):
         self._melody = b""
@@ -57,7 +59,7 @@ class Sound:
 
     @property
     def playing(self):
-        return self._frames_left > 0
+        return self._frames_left > 0 or self._position < len(self._melody)
 
     def update(self):
         """Advance one frame: start the next note when the current one is over."""

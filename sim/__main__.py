@@ -1,0 +1,59 @@
+"""`python -m sim` (what `make sim` runs): the emulator window.
+
+With no display to open a window on, it says how to run headless instead.
+"""
+
+import argparse
+import os
+import sys
+
+from sim import boards, headless, render
+
+NO_DISPLAY = """No display to open the emulator window on (DISPLAY is not set).
+Run it headless instead, for example:
+
+    .venv/bin/python -m sim.headless --board picoboy --frames 90 \\
+        --press "10-12:right,40:a" --out build/frames --every 10
+
+(see `.venv/bin/python -m sim.headless --help`), or use a virtual display:
+    xvfb-run make sim"""
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m sim", description="The emulator window.")
+    parser.add_argument("--board", default=boards.DEFAULT, choices=boards.names())
+    parser.add_argument("--theme", choices=render.THEME_NAMES, default="white")
+    parser.add_argument("--scale", type=int, default=6)
+    parser.add_argument("--save-dir", help="save folder (default: saves/)")
+    parser.add_argument("--frames", type=int, help="quit after this many frames")
+    parser.add_argument("--press", default="", help="scripted buttons, as for sim.headless")
+    parser.add_argument("--screenshot", help="at the end, save the whole window as PNG here")
+    args = parser.parse_args(argv)
+    try:
+        script = headless.parse_script(args.press)
+    except ValueError as e:
+        parser.error(str(e))
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
+
+    from sim.window import pygame, Window
+
+    try:
+        window = Window(args.board, args.theme, max(1, args.scale), args.save_dir)
+    except pygame.error as e:
+        print(f"Could not open a window: {e}\n\n{NO_DISPLAY}", file=sys.stderr)
+        return 1
+    print(window.message if window.speaker.problem else "F1 in the window shows the keys.")
+    try:
+        window.run(args.frames, script)
+        if args.screenshot:
+            pygame.image.save(window.surface, args.screenshot)
+    finally:
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

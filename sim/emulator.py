@@ -1,0 +1,54 @@
+"""The emulated handheld: a board file, the virtual hardware and the real firmware.
+
+    emu = Emulator("picoboy")
+    emu.step({"a"})            # one frame with A held
+    emu.controller.glass()     # what the panel shows
+
+The firmware's own board.build() makes the display, buttons, sound, storage
+and clock on top of the machine doubles, and Hardware.run_frame() runs each
+frame, exactly as on a device. Only time differs: virtual by default (instant,
+deterministic), real time for the window.
+"""
+
+import pathlib
+
+from hw import board as firmware_board
+
+from sim import boards, ROOT
+from sim.clock import VirtualTime
+from sim.machine import VirtualBoard
+
+SAVE_DIR = ROOT / "saves"
+
+
+def test_screen(hw):
+    """The default program: part B's test screen (galleries and a button tester)."""
+    from screens.testscreen import TestScreen
+
+    return TestScreen(hw.display, hw.buttons)
+
+
+class Emulator:
+    def __init__(self, board=boards.DEFAULT, screen=test_screen, save_dir=None, time=None,
+                 fps=30):
+        self.board_name = board
+        self.config = boards.load(board)
+        self.time = time if time is not None else VirtualTime()
+        self.board = VirtualBoard(self.config, self.time)
+        save_dir = pathlib.Path(save_dir) if save_dir is not None else SAVE_DIR
+        save_dir.mkdir(parents=True, exist_ok=True)
+        self.save_path = save_dir / (board + ".bin")
+        self.hw = firmware_board.build(self.config, self.board.machine, self.time,
+                                       save_path=str(self.save_path), fps=fps)
+        self.screen = screen(self.hw)
+        self.frames = 0
+
+    @property
+    def controller(self):
+        return self.board.controller
+
+    def step(self, pressed=()):
+        """Run one frame with the named buttons ("up", ..., "a", "b") held."""
+        self.board.set_pressed(pressed)
+        self.hw.run_frame(self.screen)
+        self.frames += 1
