@@ -38,7 +38,7 @@ def play_deal(job):
     for a_seat in (0, 1):
         names = (a, b) if a_seat == 0 else (b, a)
         game, record = play_match(options, seed, names)
-        decisions = sum(1 for line in record.lines if not line.startswith("#"))
+        decisions = len(record.actions)
         results.append(
             (
                 game.winner == a_seat,

@@ -18,7 +18,6 @@ the lead needs no end and its first half faces W, `draw` may name the tile drawn
 this module writes replays to the same states and writes back to the same text.
 """
 
-from core import events as ev
 from core.actions import describe, DRAW, PASS
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options
 from core.table import END_NAMES, LEAD, LEAD_FLIP
@@ -38,36 +37,48 @@ GAMES = ("allfives",)
 
 
 class Record:
-    """A record being written as a match is played, or read back from text."""
+    """A match as its header and its actions, one byte each (compact enough to save
+    after every action on a device); `text()` writes it out as a record."""
 
-    def __init__(self, options=None, seed=1, players=("Player 1", "Player 2"), deal=None):
+    def __init__(self, options=None, seed=1, players=("Player 1", "Player 2")):
         self.game = "allfives"
         self.options = options or Options()
         self.seed = seed
         self.players = list(players)
-        self.deal = deal  # the first hand's explicit deal, or None
-        self.lines = []
+        self.deals = {}  # hand number -> explicit deal, for hands the seed did not deal
+        self.actions = bytearray()
 
     def new_game(self):
         return AllFives(self.options, self.seed)
 
     def start_hand(self, hand_no, deal=None):
         """Note that hand `hand_no` (from 1) begins, with its explicit deal if any."""
-        if hand_no == 1:
-            self.deal = deal
-            return
-        self.lines.append("# hand %d" % hand_no)
         if deal is not None:
-            self.lines.append("deal " + deal_text(deal))
+            self.deals[hand_no] = deal
 
-    def add(self, seat, action, events):
-        """Note an action made by `seat` (from 0) and the events it produced."""
-        line = "%d %s" % (seat + 1, describe(action))
-        if action == DRAW:
-            for e in events:
-                if e[0] == ev.DREW:
-                    line += " " + name(e[2])
-        self.lines.append(line)
+    def add(self, action):
+        """Note an action, just made by the seat whose turn it was."""
+        self.actions.append(action)
+
+    def lines(self):
+        """The body of the record: a line per action, a comment where a hand begins."""
+        game = self.new_game()
+        out = []
+        for action in self.actions:
+            if game.state == HAND_OVER:
+                hand_no = game.hand_no + 1
+                deal = self.deals.get(hand_no)
+                game.start_hand(deal)
+                if hand_no > 1:
+                    out.append("# hand %d" % hand_no)
+                    if deal is not None:
+                        out.append("deal " + deal_text(deal))
+            line = "%d %s" % (game.turn + 1, describe(action))
+            events = game.apply(action)
+            if action == DRAW:
+                line += " " + name(events[0][2])  # the DREW event comes first
+            out.append(line)
+        return out
 
     def text(self):
         out = [
@@ -76,10 +87,10 @@ class Record:
             "seed: %d" % self.seed,
             "players: " + ", ".join(self.players),
         ]
-        if self.deal is not None:
-            out.append("deal: " + deal_text(self.deal))
+        if 1 in self.deals:
+            out.append("deal: " + deal_text(self.deals[1]))
         out.append("---")
-        out.extend(self.lines)
+        out.extend(self.lines())
         return "\n".join(out) + "\n"
 
 
@@ -165,7 +176,7 @@ def read(text):
                     if len(rec.players) != AllFives.SEATS:
                         raise ValueError("All Fives has 2 players")
                 elif key == "deal":
-                    rec.deal = parse_deal(value)
+                    rec.deals[1] = parse_deal(value)
                 else:
                     raise ValueError("unknown header " + key)
             except ValueError as e:
@@ -174,7 +185,7 @@ def read(text):
             body.append((number, line))
     if header:
         raise RecordError(number, "the header must end with a line '---'")
-    if not seen_seed and rec.deal is None:
+    if not seen_seed and not rec.deals:
         raise RecordError(1, "a record needs a seed or a deal")
     return rec, body
 
@@ -212,7 +223,7 @@ def parse_action(game, words):
     return t * 8 + end
 
 
-def _seat(number, word, game):
+def _check_seat(number, word, game):
     if not (len(word) == 1 and "1" <= word <= "9"):
         raise RecordError(number, "a line starts with a seat number, 'deal' or '#'")
     seat = ord(word) - 49
@@ -220,7 +231,6 @@ def _seat(number, word, game):
         raise RecordError(number, "there is no seat %s" % word)
     if seat != game.turn:
         raise RecordError(number, "it is seat %d's turn, not seat %s's" % (game.turn + 1, word))
-    return seat
 
 
 def replay(text, on_action=None):
@@ -232,7 +242,7 @@ def replay(text, on_action=None):
     rec, body = read(text)
     game = rec.new_game()
     out = Record(rec.options, rec.seed, rec.players)
-    pending = rec.deal  # the explicit deal of the next hand, if any
+    pending = rec.deals.get(1)  # the explicit deal of the next hand, if any
     for number, line in body:
         words = line.split()
         if words[0] == "deal":
@@ -251,7 +261,7 @@ def replay(text, on_action=None):
             game.start_hand(pending)
             out.start_hand(game.hand_no, pending)
             pending = None
-        seat = _seat(number, words[0], game)
+        _check_seat(number, words[0], game)
         if len(words) < 2:
             raise RecordError(number, "the seat must be followed by play, draw or pass")
         try:
@@ -264,7 +274,7 @@ def replay(text, on_action=None):
             events = game.apply(action)
         except Illegal as e:
             raise RecordError(number, str(e)) from None
-        out.add(seat, action, events)
+        out.add(action)
         if on_action is not None:
             on_action(number, line, game, events)
     return game, out

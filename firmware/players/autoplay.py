@@ -23,12 +23,11 @@ def play_match(options, seed, names, on_events=None, max_actions=5000):
             return game, record
         if game.state == HAND_OVER:
             events = game.start_hand()
-            record.start_hand(game.hand_no)
         else:
             seat = game.turn
             action = choosers[seat](View(game, seat), rngs[seat])
             events = game.apply(action)
-            record.add(seat, action, events)
+            record.add(action)
         if on_events is not None:
             on_events(game, events)
     raise RuntimeError("the match did not end within %d actions" % max_actions)

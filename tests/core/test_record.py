@@ -37,7 +37,7 @@ def test_replay_of_a_hand_written_record():
 
 def test_a_play_with_one_fitting_end_may_omit_it():
     game, out = replay(HEADER + "1 play [1|4]\n2 play [0|1]\n")
-    assert out.lines[-1] == "2 play [0|1] W"
+    assert out.lines()[-1] == "2 play [0|1] W"
     error = raises(RecordError, replay, HEADER + "1 play [4|4]\n")
     assert (error.line, error.reason) == (6, "you do not hold [4|4]")
 
@@ -125,7 +125,7 @@ def test_explicit_deals_for_every_hand_replay_the_seeded_match():
     game, record = play_match(Options(), 11, ("random", "tactics"), keep_deal)
     assert len(deals) == game.hand_no > 1
     body = []
-    for line in record.lines:
+    for line in record.lines():
         body.append(line)
         if line.startswith("# hand "):
             body.append("deal " + deal_text(deals[int(line[7:]) - 1]))
