@@ -19,6 +19,19 @@ _MISSING = ord("?") - font.FIRST
 _DIGITS = ord("0") - font.FIRST
 
 
+def _meet_every_character():
+    # Iterating a str yields each character as an interned string, interned (so
+    # allocated, once) the first time MicroPython meets that character. Meet all
+    # of the font's characters now, and drawing text never allocates.
+    for code in range(font.FIRST, font.LAST + 1):
+        chr(code)
+    for _ in font.EXTRA:
+        pass
+
+
+_meet_every_character()
+
+
 def _glyph(ch):
     code = ord(ch)
     if font.FIRST <= code <= font.LAST:

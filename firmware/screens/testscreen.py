@@ -11,7 +11,7 @@ The button page shows every button held and counts its presses; A and B together
 go back to the first page.
 """
 
-from core.tiles import HIGH, LOW
+from core.tiles import COUNT, HIGH, LOW
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
@@ -26,8 +26,8 @@ _TITLES = ("Lying tiles", "Standing tiles", "Font", "Buttons")
 _HINTS = ("←→ ↑↓ A B", "←→ ↑↓ A B", "←→", "A+B: back")
 _ORDER = (UP, DOWN, LEFT, RIGHT, A, B)
 # Button tester: where each button's box is, in the order above, and its label.
-_BOX_X = b"\x12\x12\x04\x20\x5e\x4a"
-_BOX_Y = b"\x0b\x25\x18\x18\x14\x1c"
+_BOX_X = (18, 18, 4, 32, 94, 74)
+_BOX_Y = (11, 37, 24, 24, 20, 28)
 _LABELS = ("↑", "↓", "←", "→", "A", "B")
 _BOX = const(13)
 _SPECIMEN = (
@@ -64,9 +64,9 @@ class TestScreen:
         elif buttons.just_pressed(LEFT):
             self.page = (self.page - 1) % PAGES
         elif buttons.just_pressed(DOWN):
-            self.picked = (self.picked + 1) % 28
+            self.picked = (self.picked + 1) % COUNT
         elif buttons.just_pressed(UP):
-            self.picked = (self.picked - 1) % 28
+            self.picked = (self.picked - 1) % COUNT
         elif buttons.just_pressed(A):
             self.high_first = not self.high_first
         elif buttons.just_pressed(B):
@@ -108,7 +108,7 @@ class TestScreen:
         return HIGH[t] if self.high_first else LOW[t]
 
     def _tiles(self, vertical, left, top, per_row, step_x, step_y):
-        for t in range(28):
+        for t in range(COUNT):
             x = left + (t % per_row) * step_x
             y = top + (t // per_row) * step_y
             domino.draw(self.fb, t, x, y, vertical, self._first(t), self._look(t))
