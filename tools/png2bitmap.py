@@ -41,8 +41,9 @@ def pack(rows, width, height):
 
 def unpack(data, width, height):
     """MONO_VLSB bytes -> rows of 0/1 pixels."""
-    return [[(data[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)]
-            for y in range(height)]
+    return [
+        [(data[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)] for y in range(height)
+    ]
 
 
 class Sheet:
@@ -56,8 +57,10 @@ class Sheet:
         self.columns, extra_x = divmod(image.width, width)
         self.rows, extra_y = divmod(image.height, height)
         if extra_x or extra_y or not self.columns or not self.rows:
-            raise ValueError("%s: %dx%d is not a whole number of %dx%d frames"
-                             % (self.path, image.width, image.height, width, height))
+            raise ValueError(
+                "%s: %dx%d is not a whole number of %dx%d frames"
+                % (self.path, image.width, image.height, width, height)
+            )
         self.ink = []
         self.opaque = []
         for frame in range(self.columns * self.rows):
@@ -75,8 +78,10 @@ class Sheet:
                         ink_row.append(int(pixel == INK))
                         opaque_row.append(1)
                     else:
-                        raise ValueError("%s: pixel (%d, %d) is %r, neither white, black nor "
-                                         "transparent" % (self.path, x, y, pixel))
+                        raise ValueError(
+                            "%s: pixel (%d, %d) is %r, neither white, black nor "
+                            "transparent" % (self.path, x, y, pixel)
+                        )
                 ink_rows.append(ink_row)
                 opaque_rows.append(opaque_row)
             self.ink.append(ink_rows)
@@ -121,7 +126,7 @@ def bytes_literal(name, data, indent="    ", per_line=20):
     """`NAME = (b"..." b"...")`, every byte as \\xNN so the text is stable and diffable."""
     lines = []
     for start in range(0, len(data), per_line):
-        chunk = data[start:start + per_line]
+        chunk = data[start : start + per_line]
         lines.append('%sb"%s"' % (indent, "".join("\\x%02x" % b for b in chunk)))
     return "%s = (\n%s\n)\n" % (name, "\n".join(lines))
 
@@ -152,9 +157,21 @@ def module(sheets):
         parts.append(
             "\n# %s: %dx%d pixels, %d frames, %d bytes per frame%s\n"
             "%s_WIDTH = const(%d)\n%s_HEIGHT = const(%d)\n%s_FRAMES = const(%d)\n"
-            % (relative(sheet.path), sheet.width, sheet.height, frames,
-               sheet.width * pages(sheet.height), ", with a mask" if sheet.has_mask else "",
-               name, sheet.width, name, sheet.height, name, frames))
+            % (
+                relative(sheet.path),
+                sheet.width,
+                sheet.height,
+                frames,
+                sheet.width * pages(sheet.height),
+                ", with a mask" if sheet.has_mask else "",
+                name,
+                sheet.width,
+                name,
+                sheet.height,
+                name,
+                frames,
+            )
+        )
         parts.append(bytes_literal(name, sheet.bitmap()))
         if sheet.has_mask:
             parts.append(bytes_literal(name + "_MASK", sheet.mask()))
@@ -162,7 +179,7 @@ def module(sheets):
 
 
 def parse_spec(spec):
-    """"path.png:17x9" -> (path, 17, 9)."""
+    """Parse "path.png:17x9" into (path, 17, 9)."""
     path, _, size = spec.rpartition(":")
     width, _, height = size.partition("x")
     if not path or not width.isdigit() or not height.isdigit():
