@@ -57,3 +57,11 @@ def test_window_shows_the_same_glass_as_the_headless_emulator(xvfb_display, tmp_
             assert shown == expected.getpixel((x, y)), (x, y)
             lit += shown != render.BLACK
     assert lit > 200  # the button tester page, not a blank screen
+
+
+def test_readme_and_help_overlay_list_the_same_keys():
+    from sim.window import CONTROLS
+
+    readme = (ROOT / "README.md").read_text()
+    for keys, _ in CONTROLS:
+        assert f"| {keys} |" in readme, keys
