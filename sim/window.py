@@ -6,6 +6,7 @@ F1 help overlay).
 
 import datetime
 import os
+import pathlib
 
 from sim import render, ROOT
 from sim.audio import Speaker
@@ -43,7 +44,8 @@ TEST_TUNE = bytes((72, 4, 76, 4, 79, 4, 84, 8, 0, 4, 79, 3, 84, 10))
 
 
 class Window:
-    def __init__(self, board, theme="white", scale=6, save_dir=None, fps=30):
+    def __init__(self, board, theme="white", scale=6, save_dir=None, fps=30,
+                 capture_dir=CAPTURE_DIR):
         pygame.display.init()
         pygame.font.init()
         self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps)
@@ -57,6 +59,7 @@ class Window:
         self.recording = None  # list of frames while a GIF is being recorded
         self.message = self.speaker.problem or "F1: help"
         self.running = True
+        self.capture_dir = pathlib.Path(capture_dir)
 
     # -- the loop ----------------------------------------------------------------
 
@@ -66,7 +69,8 @@ class Window:
         while self.running and (frames is None or self.emulator.frames < frames):
             for event in pygame.event.get():
                 self._event(event)
-            held = {name for key, name in BUTTON_KEYS.items() if pygame.key.get_pressed()[key]}
+            keys = pygame.key.get_pressed()
+            held = {name for key, name in BUTTON_KEYS.items() if keys[key]}
             held |= script.get(self.emulator.frames + 1, set())
             self.emulator.step(held)
             self.speaker.play(self.emulator.board.tone_hz)
@@ -105,7 +109,7 @@ class Window:
         elif key in (pygame.K_p, pygame.K_F12):
             path = self._capture_path("png")
             render.image(self.emulator.controller, self.theme, 4).save(path)
-            self.message = f"saved {path.relative_to(ROOT)}"
+            self.message = f"saved {_shown(path)}"
         elif key == pygame.K_g:
             if self.recording is None:
                 self.recording = []
@@ -143,12 +147,11 @@ class Window:
         self.surface.blit(self.font.render(line, True, TEXT), (MARGIN, height - STATUS_HEIGHT + 4))
 
     def _draw_help(self):
-        lines = [(keys, action) for keys, action in CONTROLS]
         shade = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 215))
         self.surface.blit(shade, (0, 0))
         y = MARGIN
-        for keys, action in lines:
+        for keys, action in CONTROLS:
             self.surface.blit(self.font.render(keys, True, (255, 214, 90)), (MARGIN, y))
             self.surface.blit(self.font.render(action, True, TEXT), (MARGIN + 110, y))
             y += 20
@@ -165,9 +168,17 @@ class Window:
             return
         path = self._capture_path("gif")
         render.save_gif(path, frames, self.emulator.hw.clock.frame_ms)
-        self.message = f"saved {path.relative_to(ROOT)} ({len(frames)} frames)"
+        self.message = f"saved {_shown(path)} ({len(frames)} frames)"
 
     def _capture_path(self, extension):
-        CAPTURE_DIR.mkdir(parents=True, exist_ok=True)
+        self.capture_dir.mkdir(parents=True, exist_ok=True)
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-        return CAPTURE_DIR / f"{self.emulator.board_name}-{stamp}.{extension}"
+        return self.capture_dir / f"{self.emulator.board_name}-{stamp}.{extension}"
+
+
+def _shown(path):
+    """A capture's path as the user would type it: relative to the repo when inside it."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path

@@ -65,3 +65,39 @@ def test_readme_and_help_overlay_list_the_same_keys():
     readme = (ROOT / "README.md").read_text()
     for keys, _ in CONTROLS:
         assert f"| {keys} |" in readme, keys
+
+
+def test_window_keys_on_a_dummy_video_driver(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from sim.window import pygame, Window
+
+    window = Window("pico-spi", save_dir=tmp_path / "saves", capture_dir=tmp_path / "shots")
+
+    def keys_then_frames(keys, frames=1):
+        for key in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+        window.run(window.emulator.frames + frames)
+
+    try:
+        keys_then_frames([pygame.K_t, pygame.K_t])
+        assert window.theme == "yellow-blue"
+        keys_then_frames([pygame.K_F1])
+        assert window.help
+        keys_then_frames([pygame.K_n], 3)
+        assert window.emulator.board.tones and window.emulator.board.tones[0][1] == 523
+        keys_then_frames([pygame.K_g])
+        start = window.emulator.frames  # record a page turn, twice
+        window.run(start + 8, {start + 2: {"right"}, start + 6: {"right"}})
+        keys_then_frames([pygame.K_g, pygame.K_p])
+        shots = sorted(p.suffix for p in (tmp_path / "shots").iterdir())
+        assert shots == [".gif", ".png"]
+        gif = Image.open(next((tmp_path / "shots").glob("*.gif")))
+        assert gif.n_frames == 3 and gif.size == (256, 128)  # still frames are merged
+        keys_then_frames([pygame.K_m])
+        assert window.emulator.hw.sound.muted
+        keys_then_frames([pygame.K_q])
+        assert not window.running
+    finally:
+        window.close()
+    assert (tmp_path / "saves" / "pico-spi.bin").exists()
