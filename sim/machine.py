@@ -27,11 +27,9 @@ class VirtualBoard:
         self.address = config.get("address", 0x3C)
         self.levels = {}  # pin -> level driven by the firmware
         self.pulls = {}  # pin -> pull configured by the firmware
-        self.modes = {}
         self.pressed = set()  # logical button names held by the user
         self.tone_hz = 0  # what the speaker plays now, 0 = silent
         self.tones = []  # (virtual ms, hz) at every change of tone
-        self.i2c_bytes = 0  # bytes on the I2C bus, address bytes included
         self.machine = _machine_for(self)
 
     # -- the user's side -------------------------------------------------------
@@ -85,7 +83,6 @@ class VirtualBoard:
         """One transaction: the OLED's control bytes say what follows."""
         if self.config.get("i2c") != bus or address != self.address:
             raise OSError(errno.ENODEV, "no device at 0x%02x" % address)
-        self.i2c_bytes += 1 + len(data)
         i = 0
         while i < len(data):
             control = data[i]
@@ -123,13 +120,11 @@ class Pin:
     PULL_DOWN = 2
     _board: VirtualBoard
 
-    def __init__(self, id, mode=-1, pull=_NO_PULL, *, value=None):  # noqa: A002
+    def __init__(self, id, mode=-1, pull=_NO_PULL, *, value=None):
         self.id = id
         self.init(mode, pull, value=value)
 
     def init(self, mode=-1, pull=_NO_PULL, *, value=None):
-        if mode != -1:
-            self._board.modes[self.id] = mode
         if pull != _NO_PULL:
             self._board.pulls[self.id] = pull
         if value is not None:
@@ -153,7 +148,7 @@ class Pin:
 class SPI:
     _board: VirtualBoard
 
-    def __init__(self, id, baudrate=1000000, *, polarity=0, phase=0, bits=8,  # noqa: A002
+    def __init__(self, id, baudrate=1000000, *, polarity=0, phase=0, bits=8,
                  firstbit=0, sck=None, mosi=None, miso=None):
         self.id = id
         self.baudrate = baudrate
@@ -165,7 +160,7 @@ class SPI:
 class I2C:
     _board: VirtualBoard
 
-    def __init__(self, id=0, *, scl=None, sda=None, freq=400000, timeout=50000):  # noqa: A002
+    def __init__(self, id=0, *, scl=None, sda=None, freq=400000, timeout=50000):
         self.id = id
         self.freq = freq
 

@@ -108,9 +108,11 @@ class Controller:
 
     def lit_in_row(self, y, columns):
         """1 or 0 for each RAM column in `columns` (see glass_column) on glass row y."""
-        if not self.on or self.all_on:
-            return [1 if self.on else 0] * len(columns)
         com = y if self.com_reverse else HEIGHT - 1 - y
+        if not self.on or com > self.mux:  # a lower multiplex ratio drives fewer COM lines
+            return [0] * len(columns)
+        if self.all_on:
+            return [1] * len(columns)
         row = (com + self.start_line + self.offset) % HEIGHT
         base = (row >> 3) * self.columns
         shift = row & 7

@@ -51,3 +51,17 @@ def test_clock_and_storage_work_on_micropython(figures):
     assert 40 <= int(figures["clock_5_frames_ms"]) < 60
     assert figures["storage_round_trip"] == "1"
     assert figures["storage_truncated_status"] == "corrupt"
+
+
+BOARDS = sorted(p.stem for p in (ROOT / "boards").glob("*.py"))
+
+
+def test_every_board_file_builds_on_micropython(figures):
+    assert figures["boards_built"] == str(len(BOARDS))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_whole_frame_of_the_loop_allocates_nothing(figures, board):
+    # clock.wait (really sleeping), buttons.poll, display.show and sound.update.
+    assert figures["run_frame_alloc_" + board] == "0"
+    assert figures["run_frame_heap_locked_ok_" + board] == "1"

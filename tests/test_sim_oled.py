@@ -67,3 +67,11 @@ def test_i2c_control_bytes_split_commands_from_data(controls):
     assert chip.ram[128 + 4:128 + 6] == b"\x11\x22"
     assert chip.command_bytes == 3 and chip.data_bytes == 2
     assert i2c.scan() == [0x3C]
+
+
+def test_a_lower_multiplex_ratio_darkens_the_undriven_rows():
+    chip = oled.Controller(oled.SSD1306)
+    chip.command(bytes((0xA1, 0xC8, 0xAF, 0xA5)))  # upright, on, all pixels on
+    assert chip.lit(5, 63)
+    chip.command(bytes((0xA8, 31)))
+    assert chip.lit(5, 31) and not chip.lit(5, 32)

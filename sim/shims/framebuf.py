@@ -32,7 +32,7 @@ def _required_bytes(width, height, fmt, stride):
 
 
 class FrameBuffer:
-    def __init__(self, buffer, width, height, format, stride=None):  # noqa: A002
+    def __init__(self, buffer, width, height, format, stride=None):
         if format not in _MONO:
             raise ValueError("invalid format")
         if stride is None:

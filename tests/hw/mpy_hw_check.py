@@ -13,6 +13,7 @@ import micropython
 sys.path.insert(0, sys.argv[1])
 SCRATCH = sys.argv[2]
 
+from hw import board  # noqa: E402
 from hw.buttons import A, Buttons, UP  # noqa: E402
 from hw.clock import Clock  # noqa: E402
 from hw.display import I2CDisplay, SH1106, SPIDisplay, SSD1306  # noqa: E402
@@ -172,7 +173,76 @@ def check_sound_clock_storage():
     report("storage_truncated_status", Storage(path).status)
 
 
+class FakeMachine:
+    """Just enough of `machine` for board.build(): buses that count what they get."""
+
+    class Pin(FakePin):
+        IN = 0
+        OUT = 1
+        PULL_UP = 1
+        PULL_DOWN = 2
+
+        def __init__(self, number, mode=-1, pull=-1, value=None):
+            super().__init__(1 if value is None else value)
+
+    class SPI(FakeSPI):
+        def __init__(self, bus, baudrate=0, sck=None, mosi=None):
+            super().__init__()
+
+    class I2C(FakeI2C):
+        def __init__(self, bus=0, freq=0, scl=None, sda=None):
+            super().__init__()
+
+    class SoftI2C(FakeI2C):
+        def __init__(self, freq=0, scl=None, sda=None):
+            super().__init__()
+
+    class PWM:
+        def __init__(self, pin, freq=0, duty_u16=0):
+            pass
+
+        def freq(self, hz):
+            pass
+
+        def duty_u16(self, duty):
+            pass
+
+
+class IdleScreen:
+    def update(self):
+        pass
+
+    def draw(self):
+        pass
+
+
+def check_boards():
+    import os
+    import time
+
+    boards_dir = sys.argv[1] + "/../boards"
+    names = sorted(name for name in os.listdir(boards_dir) if name.endswith(".py"))
+    built = 0
+    for name in names:
+        namespace = {}
+        with open(boards_dir + "/" + name) as f:
+            exec(f.read(), namespace)
+        hw = board.build(namespace["BOARD"], FakeMachine, time, SCRATCH + "/" + name + ".sav",
+                         fps=200)
+        check_frame_loop(name[:-3], hw)
+        built += 1
+    report("boards_built", built)
+
+
+def check_frame_loop(label, hw):
+    screen = IdleScreen()
+    per_call, locked_ok = allocation_of(lambda: hw.run_frame(screen))
+    report("run_frame_alloc_" + label, per_call)
+    report("run_frame_heap_locked_ok_" + label, locked_ok)
+
+
 check_heap_lock_catches_allocation()
 check_displays()
 check_buttons()
 check_sound_clock_storage()
+check_boards()
