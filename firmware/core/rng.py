@@ -63,3 +63,16 @@ class Rng:
     def split(self):
         """A new generator seeded from this one (for an independent stream)."""
         return Rng((self.next16() << 16) | self.next16())
+
+
+def derive(seed, index):
+    """A generator for the index-th decision of the match with this seed.
+
+    Deriving it afresh (rather than keeping one running generator) means a match
+    resumed from its record makes exactly the decisions it would have made. A few
+    warm-up steps decorrelate neighbouring seeds, which xorshift alone would not.
+    """
+    rng = Rng(seed ^ (index * 0x9E3B & 0xFFFF) << 16 ^ index)
+    for _ in range(6):
+        rng.next16()
+    return rng

@@ -2,7 +2,7 @@
 
 from core.allfives import AllFives, HAND_OVER, MATCH_OVER
 from core.record import Record
-from core.rng import Rng
+from core.rng import derive
 from core.view import View
 
 from players import get
@@ -11,13 +11,13 @@ from players import get
 def play_match(options, seed, names, on_events=None, max_actions=5000):
     """Play a seeded All Fives match between the named players (seat 1 first).
 
-    Each player gets its own generator derived from the seed and its seat.
+    Each decision gets a generator derived from the seed and the action number,
+    as on the handheld (see core.rng.derive).
     Returns (game, record). `on_events(game, events)` sees every batch of events.
     """
     game = AllFives(options, seed)
     record = Record(options, seed, ["handheld:" + n for n in names])
     choosers = [get(n) for n in names]
-    rngs = [Rng(seed * 2 + 1 + seat) for seat in range(len(names))]
     for _ in range(max_actions):
         if game.state == MATCH_OVER:
             return game, record
@@ -25,7 +25,7 @@ def play_match(options, seed, names, on_events=None, max_actions=5000):
             events = game.start_hand()
         else:
             seat = game.turn
-            action = choosers[seat](View(game, seat), rngs[seat])
+            action = choosers[seat](View(game, seat), derive(seed, len(record.actions)))
             events = game.apply(action)
             record.add(action)
         if on_events is not None:

@@ -44,3 +44,24 @@ def snapshot(game):
         bytes(game.free),
         len(game.log),
     )
+
+
+class MemoryStorage:
+    """A stand-in for hw.storage.Storage that keeps its values in a dict."""
+
+    def __init__(self):
+        self.values = {}
+        self.saves = 0
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+    def set(self, key, value):
+        self.values[key] = value
+
+    def delete(self, key):
+        self.values.pop(key, None)
+
+    def save(self):
+        self.saves += 1
+        return True

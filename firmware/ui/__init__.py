@@ -1,0 +1,1 @@
+"""The handheld game around the core: match sessions, narration, the app."""

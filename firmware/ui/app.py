@@ -1,0 +1,85 @@
+"""The game as the frame loop sees it: `update()` then `draw()` once per frame.
+
+The app holds the hardware objects, the settings and the current screen. A
+screen is a module of firmware/screens/ with a class `Screen(app, *args)` that
+has `update()` and `draw()`; `app.go("menu")` imports it when first shown and
+lets the previous screen's module go, so the device holds one screen at a time.
+
+    hw = board.build(...)
+    app = App(hw)
+    while True:
+        hw.run_frame(app)
+"""
+
+import gc
+import sys
+
+from core.allfives import Options
+
+
+class App:
+    def __init__(self, hw, first="title", speak=None):
+        self.hw = hw
+        self.fb = hw.display
+        self.buttons = hw.buttons
+        self.sound = hw.sound
+        self.storage = hw.storage
+        self.clock = hw.clock
+        # Where sentences for players who cannot see the screen go (the emulator
+        # prints them); None on a device.
+        self.speak = speak
+        self.screen = _Blank()
+        self._module = None
+        self.apply_display_settings()
+        self.go(first)
+
+    # --- screens --------------------------------------------------------------
+
+    def go(self, name, *args):
+        """Show the screen `name` (a module of firmware/screens/), made with args."""
+        self.screen = _Blank()  # let the old screen go before the new one is made
+        old = self._module
+        if old is not None and old != "screens." + name:
+            sys.modules.pop(old, None)
+        gc.collect()
+        module_name = "screens." + name
+        package = __import__(module_name)
+        self._module = module_name
+        self.screen = getattr(package, name).Screen(self, *args)
+
+    def update(self):
+        self.screen.update()
+
+    def draw(self):
+        self.screen.draw()
+
+    def say(self, text):
+        if self.speak is not None and text:
+            self.speak(text)
+
+    # --- settings kept in the save -----------------------------------------------
+
+    def options(self):
+        """The rules options chosen in the menu (defaults if none or unreadable)."""
+        try:
+            return Options.parse(self.storage.get("rules", ""))
+        except ValueError:
+            return Options()
+
+    def set_options(self, options):
+        self.storage.set("rules", options.text())
+        self.storage.save()
+
+    def apply_display_settings(self):
+        self.fb.contrast(self.storage.get("contrast", 207))
+        self.fb.invert(self.storage.get("invert", 0))
+
+
+class _Blank:
+    """The screen while another is being made."""
+
+    def update(self):
+        pass
+
+    def draw(self):
+        pass

@@ -1,0 +1,101 @@
+"""Plain sentences about the match, for players who cannot see the screen.
+
+`event(session, e)` tells what an event means; `ends`, `counts`, `scores` and
+`hand` answer the questions a player asks by key. A seat is "you" when it is
+the only human at the table. Tiles drawn by another seat stay hidden.
+"""
+
+from core import events as ev
+from core.table import LEAD, LEAD_FLIP
+from core.tiles import count, HIGH, LOW, name
+
+END_WORDS = ("West", "East", "North", "South")
+
+
+def who(session, seat):
+    """How a seat is called: "You", a profile name, or "CPU" (1 and 2 in a demo)."""
+    if session.is_human(seat):
+        return "You" if session.humans() == 1 else session.name(seat)
+    if session.humans() == 0:
+        return "CPU %d" % (seat + 1)
+    return "CPU"
+
+
+def _verb(session, seat, plain, you):
+    return "%s %s" % (who(session, seat), you if who(session, seat) == "You" else plain)
+
+
+def tile_at(t, where):
+    if where == LEAD:
+        return name(t, LOW[t])
+    if where == LEAD_FLIP:
+        return name(t, HIGH[t])
+    return name(t)
+
+
+def event(session, e):
+    """One sentence for an event, or "" for one that needs none."""
+    kind, seat, a, b = e
+    if kind == ev.DEAL:
+        text = "Hand %d. %s." % (a, _verb(session, seat, "leads", "lead"))
+        if b >= 0:
+            text += " The lead must be %s." % name(b)
+        return text
+    if kind == ev.PLAYED:
+        if b >= LEAD:
+            return "%s %s." % (_verb(session, seat, "leads", "lead"), tile_at(a, b))
+        plays = _verb(session, seat, "plays", "play")
+        return "%s %s on the %s end." % (plays, name(a), END_WORDS[b])
+    if kind == ev.SCORED:
+        return "Count %d: %s %d." % (b, _verb(session, seat, "scores", "score"), a)
+    if kind == ev.DREW:
+        if session.is_human(seat) and session.humans() == 1:
+            return "You draw %s." % name(a)
+        return "%s a tile." % _verb(session, seat, "draws", "draw")
+    if kind == ev.PASSED:
+        return "%s." % _verb(session, seat, "passes", "pass")
+    if kind == ev.DOMINO:
+        return "Domino! %s %d for the tiles left." % (_verb(session, seat, "scores", "score"), a)
+    if kind == ev.BLOCKED:
+        if seat < 0:
+            return "Blocked. The hands are equal: no score."
+        return "Blocked. %s %d for the lighter hand." % (_verb(session, seat, "scores", "score"), a)
+    if kind == ev.HAND_OVER:
+        return "Hand over. %s %s next." % (scores(session), _verb(session, seat, "leads", "lead"))
+    if kind == ev.MATCH_OVER:
+        game = session.game
+        return "%s the match, %d to %d." % (
+            _verb(session, seat, "wins", "win"),
+            game.scores[seat],
+            game.scores[1 - seat],
+        )
+    return ""
+
+
+def ends(session):
+    table = session.game.table
+    if table.n == 0:
+        return "The table is empty."
+    parts = []
+    for end in range(table.open_ends()):
+        parts.append("%s %d" % (END_WORDS[end], table.value[end]))
+    return "Open ends: %s. The count is %d." % (", ".join(parts), table.count())
+
+
+def scores(session):
+    game = session.game
+    parts = ["%s %d" % (who(session, s), game.scores[s]) for s in range(2)]
+    return "Score: %s, playing to %d." % (", ".join(parts), session.options.target)
+
+
+def counts(session):
+    game = session.game
+    parts = ["%s %d" % (who(session, s), count(game.hands[s])) for s in range(2)]
+    return "Tiles: %s; stock %d." % (", ".join(parts), max(game.drawable(), 0))
+
+
+def hand(session, seat):
+    tiles = session.game.hands[seat]
+    names = [name(t) for t in range(28) if tiles >> t & 1]
+    owner = who(session, seat)
+    return "%s: %s." % ("Your tiles" if owner == "You" else owner, " ".join(names))
