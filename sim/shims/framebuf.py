@@ -33,6 +33,11 @@ def _required_bytes(width, height, fmt, stride):
 
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
+        if isinstance(buffer, bytes | str) or not hasattr(buffer, "__len__"):
+            raise TypeError("object with buffer protocol required")
+        self._setup(buffer, width, height, format, stride)
+
+    def _setup(self, buffer, width, height, format, stride=None):
         if format not in _MONO:
             raise ValueError("invalid format")
         if stride is None:
@@ -41,8 +46,6 @@ class FrameBuffer:
             raise ValueError()
         if format != MONO_VLSB:
             stride = (stride + 7) & ~7
-        if isinstance(buffer, bytes | str) or not hasattr(buffer, "__len__"):
-            raise TypeError("object with buffer protocol required")
         self._buf = memoryview(buffer).cast("B")
         if len(self._buf) < _required_bytes(width, height, format, stride):
             raise ValueError()
@@ -182,6 +185,9 @@ class FrameBuffer:
         sx0, sy = max(0, -x), max(0, -y)
         x_end = min(self._width, x + source._width)
         y_end = min(self._height, y + source._height)
+        if self._format == source._format == MONO_VLSB:
+            self._blit_columns(source, x0, y0, sx0, sy, x_end, y_end, key, palette)
+            return
         for dy in range(y0, y_end):
             sx = sx0
             for dx in range(x0, x_end):
@@ -193,6 +199,40 @@ class FrameBuffer:
                 sx += 1
             sy += 1
 
+    def _blit_columns(self, source, x0, y0, sx0, sy0, x_end, y_end, key, palette):
+        # The emulator's hot path (every sprite): MONO_VLSB to MONO_VLSB, a
+        # whole column at a time as one int, with the same result as the
+        # pixel loop above. A palette maps colour 0 and colour 1 first.
+        rows = y_end - y0
+        row_mask = ((1 << rows) - 1) << y0
+        colour0, colour1 = (0, 1) if palette is None else (palette._get(0, 0), palette._get(1, 0))
+        first_page, last_page = y0 >> 3, (y_end - 1) >> 3
+        buf, stride = self._buf, self._stride
+        for dx in range(x0, x_end):
+            ones = source._column(sx0 + dx - x0, sy0, rows)
+            column = (ones if colour1 else 0) | (~ones if colour0 else 0)
+            column = (column << y0) & row_mask
+            for page in range(first_page, last_page + 1):
+                mask = (row_mask >> (page * 8)) & 0xFF
+                bits = (column >> (page * 8)) & 0xFF
+                i = page * stride + dx
+                if key == 0:  # pixels of colour 0 are transparent
+                    buf[i] |= bits
+                elif key == 1:  # pixels of colour 1 are transparent
+                    buf[i] &= ~(mask & ~bits) & 0xFF
+                else:
+                    buf[i] = (buf[i] & ~mask & 0xFF) | bits
+
+    def _column(self, x, first_row, rows):
+        """Rows first_row.. (rows of them) of column x of a MONO_VLSB buffer as
+        an int, bit 0 = first_row."""
+        bits = 0
+        buf, stride = self._buf, self._stride
+        first_page = first_row >> 3
+        for page in range(first_page, ((first_row + rows - 1) >> 3) + 1):
+            bits |= buf[page * stride + x] << ((page - first_page) * 8)
+        return (bits >> (first_row & 7)) & ((1 << rows) - 1)
+
     def text(self, s, x, y, c=1):
         raise NotImplementedError("framebuf.text: the firmware draws text with its own font")
 
@@ -202,7 +242,6 @@ def _from_tuple(spec):
     # buffers included, as MicroPython 1.20+ does.
     if not isinstance(spec, tuple | list) or not 4 <= len(spec) <= 5:
         raise TypeError("object isn't a FrameBuffer or a (buffer, w, h, format) tuple")
-    buffer = spec[0]
-    if isinstance(buffer, bytes):
-        buffer = bytearray(buffer)  # a private copy: the shim never writes to it
-    return FrameBuffer(buffer, *spec[1:])
+    source = FrameBuffer.__new__(FrameBuffer)
+    source._setup(*spec)  # read-only buffers (bytes) too: a source is never written
+    return source

@@ -62,6 +62,9 @@ def fixed_scene(fmt):
     fb.blit((bytes(sprite_buf), 17, 9, framebuf.MONO_VLSB), 100, 20)
     fb.blit(sprite, 128, 0)
     fb.blit(sprite, 0, -9)
+    tall_buf, _ = _new(17, 32, framebuf.MONO_VLSB, 57)
+    fb.blit((bytes(tall_buf), 17, 32, framebuf.MONO_VLSB), 20, -16, 0)  # a frame of a sheet
+    fb.blit((bytes(tall_buf), 17, 32, framebuf.MONO_VLSB), 90, 37, 1, palette)
     return buf
 
 
@@ -85,6 +88,12 @@ def fuzz_scene(fmt, seed):
     w, h = 23 + rnd(20), 13 + rnd(30)
     buf, fb = _new(w, h, fmt, seed & 0xFF)
     _, src = _new(11, 10, FORMATS[rnd(3)][1], 200)
+    palettes = [None]
+    for colours in ((1, 0), (0, 0), (1, 1), (0, 1)):
+        _, palette = _new(2, 1, framebuf.MONO_HLSB)
+        palette.pixel(0, 0, colours[0])
+        palette.pixel(1, 0, colours[1])
+        palettes.append(palette)
     for _ in range(300):
         op = rnd(8)
         x, y, a, b, c = rnd(w + 20, -10), rnd(h + 20, -10), rnd(40, -8), rnd(40, -8), rnd(3)
@@ -101,7 +110,7 @@ def fuzz_scene(fmt, seed):
         elif op == 5:
             fb.fill_rect(x, y, a, b, c)
         elif op == 6:
-            fb.blit(src, x, y, rnd(3) - 1)
+            fb.blit(src, x, y, rnd(3) - 1, palettes[rnd(5)])
         else:
             fb.scroll(rnd(7, -3), rnd(7, -3))
     return buf
@@ -114,7 +123,7 @@ def run():
         results.append((name + "-fixed", fixed_scene(fmt)))
         for i, buf in enumerate(scroll_scenes(fmt)):
             results.append((name + "-scroll" + str(i), buf))
-        for seed in (1, 2, 3, 4, 5):
+        for seed in range(1, 13):
             results.append((name + "-fuzz" + str(seed), fuzz_scene(fmt, seed)))
     return results
 
