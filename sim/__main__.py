@@ -36,7 +36,7 @@ def main(argv=None):
     if sys.platform.startswith("linux") and not (
             os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         print(NO_DISPLAY, file=sys.stderr)
-        return 1
+        return 0  # not a failure: the message is the answer here
 
     from sim.window import pygame, Window
 

@@ -101,3 +101,11 @@ def test_window_keys_on_a_dummy_video_driver(tmp_path, monkeypatch):
     finally:
         window.close()
     assert (tmp_path / "saves" / "pico-spi.bin").exists()
+
+
+def test_make_sim_without_a_display_explains_the_headless_run():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([sys.executable, "-m", "sim"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    assert "No display" in result.stderr and "python -m sim.headless" in result.stderr
