@@ -45,7 +45,9 @@ def main(argv=None):
     except pygame.error as e:
         print(f"Could not open a window: {e}\n\n{NO_DISPLAY}", file=sys.stderr)
         return 1
-    print(window.message if window.speaker.problem else "F1 in the window shows the keys.")
+    speaker = window.speaker
+    print(f"{speaker.problem} ({speaker.reason})" if speaker.problem else
+          "F1 in the window shows the keys.")
     try:
         window.run(args.frames, script)
         if args.screenshot:

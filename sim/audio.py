@@ -37,7 +37,9 @@ class Speaker:
         self.reason = ""
         try:
             with _quiet_stderr():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+                # allowedchanges=0: SDL converts, so the raw samples below mean what they say.
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512,
+                                  allowedchanges=0)
             self.enabled = True
         except pygame.error as e:
             self.problem = "no audio device: silent"
