@@ -65,3 +65,21 @@ def test_a_whole_frame_of_the_loop_allocates_nothing(figures, board):
     # clock.wait (really sleeping), buttons.poll, display.show and sound.update.
     assert figures["run_frame_alloc_" + board] == "0"
     assert figures["run_frame_heap_locked_ok_" + board] == "1"
+
+
+def test_power_cuts_on_micropythons_littlefs_and_fat_keep_old_or_new():
+    out = subprocess.run(
+        [str(MICROPYTHON), str(ROOT / "tests" / "hw" / "mpy_storage_vfs.py"),
+         str(ROOT / "firmware")],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    outcomes = {}
+    for line in out.splitlines():
+        fs, result, count = line.split()
+        outcomes.setdefault(fs, {})[result] = int(count)
+    for fs in ("lfs2", "fat"):
+        cuts = outcomes[fs].pop("cuts")
+        assert cuts > 5  # a cut before every block write of the save, and none
+        assert outcomes[fs].pop("cut") == cuts - 1
+        assert set(outcomes[fs]) == {"old", "new"}, outcomes[fs]
+        assert sum(outcomes[fs].values()) == cuts
