@@ -11,6 +11,7 @@ buttons are switches between a pin and its active level; the speaker's PWM
 frequency and duty become a tone log.
 """
 
+import collections
 import errno
 import types
 
@@ -29,7 +30,7 @@ class VirtualBoard:
         self.pulls = {}  # pin -> pull configured by the firmware
         self.pressed = set()  # logical button names held by the user
         self.tone_hz = 0  # what the speaker plays now, 0 = silent
-        self.tones = []  # (virtual ms, hz) at every change of tone
+        self.tones = collections.deque(maxlen=10000)  # (ms, hz) at each change of tone
         self.machine = _machine_for(self)
 
     # -- the user's side -------------------------------------------------------
@@ -56,7 +57,7 @@ class VirtualBoard:
     def pin_written(self, pin_id, level):
         before = self.levels.get(pin_id)
         self.levels[pin_id] = level
-        if pin_id == self.config.get("reset") and before == 1 and level == 0:
+        if pin_id == self.config.get("reset") and before != 0 and level == 0:
             self.controller.reset()
 
     def pin_read(self, pin_id):
