@@ -22,6 +22,8 @@ Run it headless instead, for example:
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m sim", description="The emulator window.")
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.names())
+    parser.add_argument("--program", choices=("test", "game"), default="test",
+                        help="the test screen, or the game (its narration is printed)")
     parser.add_argument("--theme", choices=render.THEME_NAMES, default="white")
     parser.add_argument("--scale", type=int, default=6)
     parser.add_argument("--save-dir", help="save folder (default: saves/)")
@@ -41,9 +43,13 @@ def main(argv=None):
     from sim.window import pygame, Window
 
     try:
-        window = Window(args.board, args.theme, max(1, args.scale), args.save_dir)
+        window = Window(args.board, args.theme, max(1, args.scale), args.save_dir,
+                        program=args.program)
     except pygame.error as e:
         print(f"Could not open a window: {e}\n\n{NO_DISPLAY}", file=sys.stderr)
+        return 1
+    except OSError as e:  # a save folder that cannot be made, for one
+        print(f"Could not start the emulator: {e}", file=sys.stderr)
         return 1
     speaker = window.speaker
     print(f"{speaker.problem} ({speaker.reason})" if speaker.problem else

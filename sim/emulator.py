@@ -21,11 +21,22 @@ from sim.machine import VirtualBoard
 SAVE_DIR = ROOT / "saves"
 
 
-def test_screen(hw):
-    """The default program: part B's test screen (galleries and a button tester)."""
+def test_screen(hw, speak=None):
+    """The default program: the test screen (tile and font galleries, a button tester)."""
     from screens.testscreen import TestScreen
 
     return TestScreen(hw.display, hw.buttons)
+
+
+def game(hw, speak=None):
+    """The game itself (firmware/ui/app.py); its narration for players who
+    cannot see the screen goes to speak(text)."""
+    from ui.app import App
+
+    return App(hw, speak=speak)
+
+
+PROGRAMS = {"test": test_screen, "game": game}
 
 
 class Emulator:

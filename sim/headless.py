@@ -18,7 +18,7 @@ import tempfile
 from hw.buttons import NAMES
 
 from sim import boards, render
-from sim.emulator import Emulator
+from sim.emulator import Emulator, PROGRAMS
 
 
 def parse_script(text):
@@ -53,6 +53,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m sim.headless", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.names())
+    parser.add_argument("--program", choices=sorted(PROGRAMS), default="test",
+                        help="test screen or the game (whose narration is printed)")
     parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--press", default="", help="scripted buttons, see above")
     parser.add_argument("--out", help="folder for the frames (none written without it)")
@@ -70,11 +72,20 @@ def main(argv=None):
     if args.frames < 1 or args.every < 1 or not 1 <= args.scale <= 16:
         parser.error("--frames and --every must be positive, --scale 1..16")
 
+    emulator = None
+
+    def narrate(text):  # the game's narration, with the frame it was said in
+        print(f"[{emulator.frames + 1 if emulator else 0}] {text}")
+
     with tempfile.TemporaryDirectory() as scratch:
-        emulator = Emulator(args.board, save_dir=args.save_dir or scratch)
         out = pathlib.Path(args.out) if args.out else None
-        if out is not None:
-            out.mkdir(parents=True, exist_ok=True)
+        try:
+            emulator = Emulator(args.board, save_dir=args.save_dir or scratch,
+                                screen=lambda hw: PROGRAMS[args.program](hw, narrate))
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # a save or output folder that cannot be made
+            parser.error(str(e))
         pictures = []
         written = []
 

@@ -11,7 +11,7 @@ import pathlib
 from sim import render, ROOT
 from sim.audio import Speaker
 from sim.clock import RealTime
-from sim.emulator import Emulator
+from sim.emulator import Emulator, PROGRAMS
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -45,10 +45,12 @@ TEST_TUNE = bytes((72, 4, 76, 4, 79, 4, 84, 8, 0, 4, 79, 3, 84, 10))
 
 class Window:
     def __init__(self, board, theme="white", scale=6, save_dir=None, fps=30,
-                 capture_dir=CAPTURE_DIR):
+                 capture_dir=CAPTURE_DIR, program="test"):
         pygame.display.init()
         pygame.font.init()
-        self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps)
+        self.message = "F1: help"
+        self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps,
+                                 screen=lambda hw: PROGRAMS[program](hw, self.narrate))
         self.theme = theme
         size = (128 * scale + 2 * MARGIN, 64 * scale + 2 * MARGIN + STATUS_HEIGHT)
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -57,9 +59,14 @@ class Window:
         self.speaker = Speaker()
         self.help = False
         self.recording = None  # list of frames while a GIF is being recorded
-        self.message = self.speaker.problem or "F1: help"
+        self.message = self.speaker.problem or self.message
         self.running = True
         self.capture_dir = pathlib.Path(capture_dir)
+
+    def narrate(self, text):
+        """The game's narration for players who cannot see: the terminal and the status line."""
+        print(text, flush=True)
+        self.message = text
 
     # -- the loop ----------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from gfx import domino
 from hw.buttons import B, UP
 
 from sim import boards, render
-from sim.emulator import Emulator
+from sim.emulator import Emulator, PROGRAMS
 from sim.headless import main, parse_script, run
 
 
@@ -151,3 +151,32 @@ def test_headless_refuses_a_bad_script(capsys):
     with pytest.raises(SystemExit):
         main(["--press", "1:start"])
     assert "bad press" in capsys.readouterr().err
+
+
+class Talker(Recorder):
+    """A program that narrates, as the game does for players who cannot see."""
+
+    def __init__(self, hw, speak):
+        super().__init__(hw)
+        self.speak = speak
+        speak("hello")
+
+    def update(self):
+        super().update()
+        if self.buttons.just_pressed(B):
+            self.speak("B pressed")
+
+
+def test_headless_prints_the_narration_with_its_frame(monkeypatch, capsys):
+    monkeypatch.setitem(PROGRAMS, "game", Talker)
+    assert main(["--program", "game", "--frames", "6", "--press", "4:b"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["[0] hello", "[4] B pressed"]
+
+
+def test_a_save_folder_that_is_a_file_is_an_error_message_not_a_crash(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(SystemExit):
+        main(["--save-dir", str(blocker)])
+    assert "File exists" in capsys.readouterr().err
