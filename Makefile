@@ -30,10 +30,10 @@ lint: setup
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
 
-# The emulator window (BOARD=picoboy etc. picks a board); without a display it
-# explains how to run headless.
+# The emulator window (BOARD=picoboy etc. picks a board, PROGRAM=game runs the
+# game instead of the test screen); without a display it explains how to run headless.
 sim: setup
-	$(PY) -m sim $(if $(BOARD),--board $(BOARD))
+	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM))
 
 # Replay a game record, one JSON object per action.
 replay: setup
