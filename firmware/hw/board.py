@@ -1,6 +1,7 @@
 """Build the hardware objects from a board file (boards/*.py, a BOARD dict).
 
     import machine, time, board_config          # on the device
+    from hw import board
     hw = board.build(board_config.BOARD, machine, time)
     screen = TestScreen(hw.display, hw.buttons)
     while True:
