@@ -62,6 +62,8 @@ def test_picoboy_b_key_is_a_long_press_of_the_centre(tmp_path):
     run(emulator, 30, parse_script("2-25:b"))
     seen = emulator.screen.seen
     assert B not in seen[:20] and seen[21] == B and seen[26] == 0
+    assert emulator.hw.buttons.b_from_long_a == 20
+    assert Emulator("pico-spi", save_dir=tmp_path).hw.buttons.b_from_long_a == 0
 
 
 def test_one_moved_tile_sends_a_fraction_of_a_full_frame(tmp_path):

@@ -46,7 +46,9 @@ class Buttons:
         self._debounce = debounce
         self._repeat_delay = repeat_delay
         self._repeat_interval = repeat_interval
-        self._long_a = b_from_long_a
+        # Polls of holding A that make B, 0 when B is a button: screens read it
+        # to tell the player how to press B.
+        self.b_from_long_a = b_from_long_a
         self._lock = [0] * COUNT  # polls left during which a pin is ignored
         self._held = [0] * COUNT  # polls the logical button has been down
         self._raw = 0  # debounced pin state
@@ -71,7 +73,7 @@ class Buttons:
                 self._lock[i] = self._debounce
         self._raw = raw
         self._before = self._now
-        self._now = self._split_centre(raw) if self._long_a else raw
+        self._now = self._split_centre(raw) if self.b_from_long_a else raw
         for i in range(COUNT):
             if (self._now >> i) & 1:
                 self._held[i] += 1
@@ -83,10 +85,10 @@ class Buttons:
         state = raw & ~(A | B)
         if raw & A:
             self._centre_polls += 1
-            if self._centre_polls >= self._long_a:
+            if self._centre_polls >= self.b_from_long_a:
                 state |= B
         else:
-            if 0 < self._centre_polls < self._long_a:
+            if 0 < self._centre_polls < self.b_from_long_a:
                 state |= A
             self._centre_polls = 0
         return state
