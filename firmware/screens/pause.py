@@ -1,0 +1,75 @@
+"""The pause menu over a match: resume, the rules, sound, or quit (which, after a
+yes/no question, abandons the match: its save is removed)."""
+
+from gfx import text
+from micropython import const
+from ui import narrate
+from ui.session import forget
+from ui.widgets import BACK, box, CHANGED, CHOSEN, Confirm, Menu, number_width, YES
+
+_LABELS = ("Resume", "Rules help", "Sound", "Quit match")
+_VALUES = (None, None, ("on", "off"), None)
+RESUME = const(0)
+HELP = const(1)
+SOUND = const(2)
+QUIT = const(3)
+_X = const(14)
+_W = const(100)
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.names = [narrate.who(session, seat) for seat in range(2)]
+        self.scores = session.game.scores
+        self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=21, w=_W - 4, rows=4)
+        self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
+        self.confirm = Confirm(app)
+        self.menu.announce("Paused. " + narrate.scores(session))
+
+    def update(self):
+        app = self.app
+        answer = self.confirm.update()
+        if answer == YES:
+            forget(app.storage)
+            app.say("Match abandoned.")
+            app.go("menu")
+            return
+        if self.confirm.open:
+            return
+        event = self.menu.update()
+        if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
+            app.go("table", self.session)
+        elif event == CHOSEN and self.menu.cursor == HELP:
+            app.go("help", self.session)
+        elif event == CHOSEN and self.menu.cursor == QUIT:
+            self.confirm.ask("Quit this match? It will be lost, not saved.")
+        elif event == CHANGED:
+            app.sound.set_muted(self.menu.value(SOUND) == 1)
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        # A frame of dots behind the panel: the match is still there, paused.
+        for y in range(0, 64, 4):
+            for x in range(y % 8 // 2, 128, 4):
+                fb.pixel(x, y, 1)
+        box(fb, _X, 2, _W, 60)
+        self._score(fb, 0, _X + 4)
+        self._score(fb, 1, _X + _W - 4)
+        text.draw(fb, "Paused", 64 - text.width("Paused") // 2, 11)
+        fb.hline(_X + 1, 18, _W - 2, 1)
+        self.menu.draw()
+        self.confirm.draw()
+
+    def _score(self, fb, seat, edge):
+        """A seat's name and score on the top line, from the left or to the right edge."""
+        name = self.names[seat]
+        score = self.scores[seat]
+        if seat == 0:
+            text.number(fb, score, text.draw(fb, name, edge, 4) + 3, 4)
+            return
+        x = edge - number_width(score)
+        text.number(fb, score, x, 4)
+        text.draw(fb, name, x - 3 - text.width(name), 4)

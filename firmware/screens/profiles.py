@@ -1,0 +1,85 @@
+"""Profiles: the list (the active one ticked), a new one, and for each profile a
+small menu to make it active or delete it (after a yes/no question)."""
+
+from ui import profiles, tunes
+from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
+
+_ACTIONS = ("Play as this", "Delete", "Back")
+USE = 0
+DELETE = 1
+
+
+class Screen:
+    def __init__(self, app, focus=""):
+        self.app = app
+        self.names = profiles.names(app.storage)
+        current = profiles.active(app.storage)
+        labels = list(self.names)
+        values = ["✓" if name == current else None for name in self.names]
+        if len(self.names) < profiles.MAX_PROFILES:
+            labels.append("New profile")
+            values.append(None)
+        cursor = self.names.index(focus) if focus in self.names else 0
+        self.list = Menu(app, labels, tuple(values), cursor)
+        self.count = "%d/%d" % (len(self.names), profiles.MAX_PROFILES)
+        self.actions = Menu(app, _ACTIONS, x=22, y=24, w=84, rows=3)
+        self.picked = ""  # the profile whose action menu is open
+        self.confirm = Confirm(app)
+        self.bubble = Bubble(app)
+        self.list.announce("Profiles, " + current + " plays")
+
+    def update(self):
+        if self.bubble.update():
+            return
+        answer = self.confirm.update()
+        if answer == YES:
+            self._delete()
+            return
+        if answer == NO or self.confirm.open:
+            return
+        if self.picked:
+            self._act(self.actions.update())
+            return
+        event = self.list.update()
+        if event == BACK:
+            self.app.go("menu", "profiles")
+        elif event == CHOSEN:
+            if self.list.cursor < len(self.names):
+                self.picked = self.names[self.list.cursor]
+                self.actions.cursor = USE
+                self.actions.announce(self.picked)
+            else:
+                self.app.go("newprofile")
+
+    def _act(self, event):
+        if event == BACK or (event == CHOSEN and self.actions.cursor == len(_ACTIONS) - 1):
+            self.picked = ""
+            self.list.announce("Profiles")
+        elif event == CHOSEN and self.actions.cursor == USE:
+            profiles.set_active(self.app.storage, self.picked)
+            self.app.go("profiles", self.picked)  # shown again, ticked
+        elif event == CHOSEN:
+            self.confirm.ask("Delete %s and their records?" % self.picked)
+
+    def _delete(self):
+        reason = profiles.delete(self.app.storage, self.picked)
+        if reason:
+            self.app.sound.play(tunes.ERROR)
+            self.bubble.show(reason)
+            self.picked = ""
+            return
+        self.app.say(self.picked + " deleted.")
+        self.app.go("profiles")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        title(fb, "Profiles", self.count)
+        self.list.draw()
+        if self.picked:
+            box(fb, 18, 12, 92, 48)
+            centre(fb, self.picked, 15)
+            fb.hline(19, 22, 90, 1)
+            self.actions.draw()
+        self.confirm.draw()
+        self.bubble.draw()
