@@ -31,6 +31,8 @@ class Screen:
         self.name = ""
         self.key = 0  # the key under the cursor, 0..38
         self.bubble = Bubble(app)
+        # On joystick boards B is a long press of the centre.
+        self.hint = "A type  hold A delete" if app.buttons.b_from_long_a else "A type  B delete"
         app.say("New profile. Type a name of up to 8 characters. The cursor is on A.")
 
     def update(self):
@@ -97,7 +99,7 @@ class Screen:
         self._field(fb)
         for key in range(len(_KEYS)):
             self._cell(fb, key)
-        footer(fb, "A type  B delete")
+        footer(fb, self.hint)
         self.bubble.draw()
 
     def _field(self, fb):

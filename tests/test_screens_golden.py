@@ -1,0 +1,189 @@
+"""Golden frames of the menus and settings screens, as the emulated panel shows them
+after seeded, scripted presses; compared byte for byte with tests/screens/golden/.
+
+After a deliberate change to one of these screens, rewrite the goldens and look
+at the PNGs (x2, the README's screenshots) before committing them:
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_screens_golden.py
+"""
+
+import os
+import pathlib
+
+import pytest
+from core.allfives import Options
+from screens_support import Handheld
+from ui import profiles
+from ui.session import Session
+
+GOLDEN = pathlib.Path(__file__).parent / "screens" / "golden"
+
+
+def saved_match(h, seats=("human:PLAYER 1", "handheld:tactics")):
+    """A match in progress, as the table would have saved it, with a few actions played."""
+    session = Session(Options(), 1234, list(seats))
+    session.deal()
+    for _ in range(3):
+        session._apply(session.game.legal()[-1])
+    session.save(h.app.storage)
+    return session
+
+
+def splash(h):
+    h.go("title")
+
+
+def title(h):
+    h.go("title")
+    h.idle(45 + 80)  # the splash, then every tile has dropped
+
+
+def title_falling(h):
+    h.go("title", False)
+    h.idle(30)
+
+
+def menu(h):
+    h.go("menu")
+
+
+def menu_continue(h):
+    saved_match(h)
+    h.go("menu")
+
+
+def menu_scrolled(h):
+    menu_continue(h)
+    h.press("up")  # wraps round to the last item: the list scrolls
+
+
+def play_handheld(h):
+    h.go("menu")
+    h.press("a")
+
+
+def play_handheld_level(h):
+    play_handheld(h)
+    h.press("down", "right", "right")  # Medium -> Hard -> Expert
+
+
+def two_players(h):
+    h.go("newmatch", "two")
+    h.press("down")
+
+
+def two_players_refused(h):
+    h.go("newmatch", "two")
+    h.press("down", "right", "up", "a")
+
+
+def demo(h):
+    h.go("newmatch", "demo")
+    h.press("down", "down", "left")
+
+
+def rules_options(h):
+    h.go("options")
+    h.press("right", "down", "right", "down", "down")
+
+
+def settings(h):
+    h.go("settings")
+    h.press("down", "left", "left")
+
+
+def settings_inverted(h):
+    h.go("settings")
+    h.press("down", "down", "right")
+
+
+def profile_list(h):
+    profiles.add(h.app.storage, "ANN")
+    h.go("profiles")
+    h.press("down")
+
+
+def profile_actions(h):
+    profile_list(h)
+    h.press("a")
+
+
+def profile_delete(h):
+    profile_actions(h)
+    h.press("down", "a")
+
+
+def profile_refused(h):
+    h.go("profiles")
+    h.press("a", "down", "a", "left", "a")
+
+
+def new_profile(h):
+    h.go("newprofile")
+    for key in ("right", "a", "down", "a", "up", "up", "a"):
+        h.press(key)
+    h.press("left", "left")
+
+
+def new_profile_taken(h):
+    h.go("newprofile")
+    h.press("down", "down", "left", "a")  # Done with no name
+
+
+def records(h):
+    storage = h.app.storage
+    profiles.add(storage, "ANN")
+    profiles.record_result(storage, "ANN", True, 100, 55)
+    profiles.record_result(storage, "ANN", True, 102, 95)
+    profiles.record_result(storage, "ANN", False, 40, 100)
+    profiles.record_result(storage, "PLAYER 1", False, 85, 150)
+    h.go("records")
+
+
+def rules_help(h):
+    h.go("help")
+
+
+def rules_help_scrolled(h):
+    h.go("help")
+    h.press("right", "right", "right", "down", "down")
+
+
+def pause(h):
+    session = saved_match(h)
+    h.go("pause", session)
+
+
+def pause_quit(h):
+    pause(h)
+    h.press("up", "a", "left")
+
+
+SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, play_handheld,
+           play_handheld_level, two_players, two_players_refused, demo, rules_options,
+           settings, settings_inverted, profile_list, profile_actions, profile_delete,
+           profile_refused, new_profile, new_profile_taken, records, rules_help,
+           rules_help_scrolled, pause, pause_quit]
+
+
+def golden_name(script):
+    return script.__name__.replace("_", "-")
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=golden_name)
+def test_frame_equals_the_checked_in_golden(script, tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    script(h)
+    h.idle()
+    name = golden_name(script)
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        (GOLDEN / (name + ".pbm")).write_bytes(h.pbm())
+        h.png(GOLDEN / (name + ".png"), scale=2)
+    assert (GOLDEN / (name + ".pbm")).read_bytes() == h.pbm(), (
+        "look at the frame; UPDATE_GOLDEN=1 rewrites the goldens")
+
+
+def test_every_golden_has_its_script():
+    names = {golden_name(s) for s in SCRIPTS}
+    assert {p.stem for p in GOLDEN.glob("*.pbm")} == names
+    assert {p.stem for p in GOLDEN.glob("*.png")} == names
