@@ -19,6 +19,7 @@ from core.allfives import Options
 
 class App:
     def __init__(self, hw, first="title", speak=None):
+        """`first` is the screen to show (None: the caller will call go())."""
         self.hw = hw
         self.fb = hw.display
         self.buttons = hw.buttons
@@ -31,7 +32,8 @@ class App:
         self.screen = _Blank()
         self._module = None
         self.apply_display_settings()
-        self.go(first)
+        if first is not None:
+            self.go(first)
 
     # --- screens --------------------------------------------------------------
 

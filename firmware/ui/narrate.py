@@ -55,6 +55,10 @@ def event(session, e):
     if kind == ev.PASSED:
         return "%s." % _verb(session, seat, "passes", "pass")
     if kind == ev.DOMINO:
+        if not a:
+            return "Domino! %s out; the tiles left count nothing." % _verb(
+                session, seat, "is", "are"
+            )
         return "Domino! %s %d for the tiles left." % (_verb(session, seat, "scores", "score"), a)
     if kind == ev.BLOCKED:
         if seat < 0:

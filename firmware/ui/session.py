@@ -157,7 +157,6 @@ def resume(storage):
 
 
 def forget(storage):
-    """Remove the saved match (it is over, or the player quit it)."""
-    if storage.get(SAVE_KEY) is not None:
-        storage.delete(SAVE_KEY)
-        storage.save()
+    """Remove the saved match (it is over, or the player quit it) and save."""
+    storage.delete(SAVE_KEY)
+    storage.save()

@@ -1,0 +1,67 @@
+"""The end of a hand: both hands face up, their pips, the rounding, the points.
+
+A deals the next hand and goes back to the table. The hands are public now, so
+both are shown even between two humans.
+"""
+
+from core import events as ev
+from core.tiles import pips, round5
+from gfx import text
+from hw.buttons import A
+from ui import narrate, tableview, tunes
+
+_ROW_Y = (12, 31)
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.names = [narrate.who(session, s) for s in range(2)]
+        self.title = "Hand over"
+        self.winner = -1
+        self.points = 0
+        for e in session.game.events:
+            if e[0] in (ev.DOMINO, ev.BLOCKED):
+                self.title = "Domino!" if e[0] == ev.DOMINO else "Blocked"
+                self.winner = e[1]
+                self.points = e[2]
+        self.tiles = [[t for t in range(28) if h >> t & 1] for h in session.game.hands]
+        self.pips = [pips(h) for h in session.game.hands]
+        self.rounded = [round5(p) for p in self.pips]
+        for s in range(2):
+            app.say("%s: %d pips, counted as %d." % (self.names[s], self.pips[s], self.rounded[s]))
+        app.say(narrate.scores(session) + " Press A for the next hand.")
+
+    def update(self):
+        if self.app.buttons.just_pressed(A):
+            self.app.sound.play(tunes.SELECT)
+            session = self.session
+            for e in session.deal():
+                self.app.say(narrate.event(session, e))
+            session.save(self.app.storage)
+            self.app.go("table", session)
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        game = self.session.game
+        text.draw(fb, self.title, 64 - text.width(self.title) // 2, 0)
+        fb.hline(0, 8, 128, 1)
+        for s in range(2):
+            y = 12 + 20 * s
+            x = text.draw(fb, self.names[s], 0, y)
+            x = text.number(fb, self.pips[s], x + 5, y)
+            if self.rounded[s] != self.pips[s]:
+                x = text.draw(fb, "→", x + 1, y)
+                x = text.number(fb, self.rounded[s], x + 1, y)
+            text.draw(fb, " pips", x, y)
+            tableview.number_right(fb, game.scores[s], 127, y)
+            if s == self.winner and self.points:
+                x = text.draw(fb, "+", 108, y + 9)
+                text.number(fb, self.points, x, y + 9)
+            tiles = self.tiles[s]
+            for i in range(len(tiles)):
+                tableview.micro(fb, tiles[i], (i % 10) * 10, y + 8 + (i // 10) * 6)
+        fb.hline(0, 51, 128, 1)
+        text.draw(fb, "A: next hand", 64 - text.width("A: next hand") // 2, 55)

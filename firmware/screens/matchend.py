@@ -1,0 +1,59 @@
+"""The end of a match: who won, the final scores; the profiles' records are
+updated and the saved match is removed. A goes back to the main menu."""
+
+from core import events as ev
+from gfx import text
+from hw.buttons import A, B
+from ui import narrate, profiles, tableview, tunes
+from ui.session import forget
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        game = session.game
+        winner = game.winner
+        self.names = [narrate.who(session, s) for s in range(2)]
+        name = self.names[winner]
+        self.title = "You win!" if name == "You" else name + " wins"
+        self.frames = 0
+        for seat in range(2):
+            if session.is_human(seat):
+                profiles.record_result(
+                    app.storage,
+                    session.name(seat),
+                    seat == winner,
+                    game.scores[seat],
+                    game.scores[1 - seat],
+                )
+        # The finished match stays as "last" (to replay or export); the
+        # match in progress is gone.
+        app.storage.set("last", session.encode())
+        forget(app.storage)
+        human_lost = session.humans() == 1 and not session.is_human(winner)
+        app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
+        app.say(narrate.event(session, (ev.MATCH_OVER, winner, 0, 0)) + " Press A for the menu.")
+
+    def update(self):
+        self.frames += 1
+        buttons = self.app.buttons
+        if buttons.just_pressed(A) or buttons.just_pressed(B):
+            self.app.sound.play(tunes.SELECT)
+            self.app.go("menu")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        game = self.session.game
+        # The title bounces gently for the first second.
+        lift = 0
+        if self.frames < 32:
+            lift = (self.frames >> 2) & 1
+        text.draw(fb, self.title, 64 - text.width(self.title) // 2, 10 - lift)
+        fb.hline(20, 19, 88, 1)
+        for s in range(2):
+            y = 26 + 9 * s
+            text.draw(fb, self.names[s], 24, y)
+            tableview.number_right(fb, game.scores[s], 103, y)
+        text.draw(fb, "A: menu", 64 - text.width("A: menu") // 2, 54)

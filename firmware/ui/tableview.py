@@ -1,0 +1,194 @@
+"""Drawing the All Fives table on 128x64 with compressed tile stacking.
+
+    +--------------------------------+-----------+
+    | CPU          N          Stock  | You    45 |
+    | 6 tiles     [ ]            14  | CPU    30 |
+    |        [W]  [+]  [E]           | pile of   |
+    | Count       [ ]        Your    | covered   |
+    | 12          [S]        turn    | tiles     |
+    +--------------------------------+-----------+
+    | the hand, 7 tiles at a time, and the stock  |
+    +---------------------------------------------+
+
+The cross (x 0-84, y 0-52) shows the centre (the spinner, or the lead before any
+double) and only the outer tile of each arm; dots between a tile and the centre
+mean more tiles lie under it. Every covered tile is on the pile at the right, in
+play order, as a small tile with 3x3 pips. Nothing here allocates.
+"""
+
+from core.table import E, LEAD_FLIP, N, W
+from core.tiles import HIGH, LOW
+from gfx import domino, text
+from micropython import const
+
+CX = const(42)  # centre of the cross
+CY = const(26)
+HAND_Y = const(55)
+HAND_X = const(4)
+HAND_STEP = const(17)
+HAND_SLOTS = const(7)
+_PILE_X = const(87)
+_PILE_Y = const(16)
+_COLUMN = const(86)  # the information column starts here
+
+# 3x3 pip patterns of a small pile tile, bit 3*row + column.
+_MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
+
+
+def micro(fb, t, x, y):
+    """A 9x5 tile: white, with 3x3 pips in black; the pile is made of these."""
+    fb.fill_rect(x, y, 9, 5, 1)
+    for half in range(2):
+        pattern = _MICRO_PIPS[LOW[t] if half == 0 else HIGH[t]]
+        left = x + 1 + 4 * half
+        for bit in range(9):
+            if pattern >> bit & 1:
+                fb.pixel(left + bit % 3, y + 1 + bit // 3, 0)
+
+
+def _centre_box(table):
+    """(x, y, vertical) of the centre tile."""
+    if table.spinner >= 0:
+        return CX - 4, CY - 8, True
+    return CX - 8, CY - 4, False
+
+
+def arm_tile(fb, table, end, t, exposed, covered, look):
+    """Draw tile t as the outer tile of arm `end`, showing `exposed` outwards;
+    `covered` when other tiles of the arm lie under it (dots mark them)."""
+    cx, cy, standing = _centre_box(table)
+    double = LOW[t] == HIGH[t]
+    inner = HIGH[t] if LOW[t] == exposed else LOW[t]
+    if end <= E:
+        gap = 5 if covered else 1
+        width = 9 if double else 17
+        y = CY - 8 if double else CY - 4
+        if end == W:
+            right = cx - gap
+            x = right - width
+            first = exposed
+        else:
+            left = cx + (9 if standing else 17) + gap
+            x = left
+            right = left - gap
+            first = inner
+        domino.draw(fb, t, x, y, double, first, look)
+        if covered:
+            fb.pixel(right + 1, CY, 1)
+            fb.pixel(right + 3, CY, 1)
+        return
+    # The branches stand above and below the spinner; a double lies across.
+    height = 9 if double else 17
+    x = CX - 8 if double else CX - 4
+    if end == N:
+        y = cy - 1 - height
+        first = exposed
+        joint = cy - 1
+    else:
+        y = cy + 18
+        first = inner
+        joint = cy + 17
+    domino.draw(fb, t, x, y, not double, first, look)
+    if covered:
+        fb.pixel(CX + 7, joint, 1)
+        fb.pixel(CX + 9, joint, 1)
+
+
+def cross(fb, table, hide_end=-1, lit=-1):
+    """The centre and every arm's outer tile (leaving out arm `hide_end`); tile
+    `lit` (the one just played) is drawn lit."""
+    if table.n == 0:
+        return
+    x, y, standing = _centre_box(table)
+    centre = table.centre
+    first = LOW[centre]
+    if not standing and table.placed[0] == LEAD_FLIP and table.played[0] == centre:
+        first = HIGH[centre]
+    domino.draw(fb, centre, x, y, standing, first, domino.LIT if centre == lit else domino.NORMAL)
+    for end in range(4):
+        t = table.outer_tile(end)
+        if t >= 0 and end != hide_end:
+            look = domino.LIT if t == lit else domino.NORMAL
+            arm_tile(fb, table, end, t, table.value[end], table.length[end] > 1, look)
+
+
+def preview(fb, table, t, end, look):
+    """Tile t as it would lie if played at `end` (or as the lead on an empty table)."""
+    if table.n == 0:
+        domino.draw(fb, t, CX - 8, CY - 4, False, LOW[t], look)
+        return
+    v = table.value[end]
+    exposed = HIGH[t] if LOW[t] == v else LOW[t]
+    arm_tile(fb, table, end, t, exposed, table.length[end] > 0, look)
+
+
+def pile(fb, table, scratch):
+    """The covered tiles in play order; `scratch` is a list reused every frame."""
+    del scratch[:]
+    table.covered(scratch)
+    for i in range(len(scratch)):
+        micro(fb, scratch[i], _PILE_X + (i & 3) * 10, _PILE_Y + (i >> 2) * 6)
+
+
+def score_line(fb, label, points, y, bold):
+    if bold:
+        fb.fill_rect(_COLUMN, y - 1, 128 - _COLUMN, 7, 1)
+    colour = 0 if bold else 1
+    text.draw(fb, label, _COLUMN + 1, y, colour)
+    number_right(fb, points, 127, y, colour)
+
+
+def number_right(fb, n, right, y, colour=1):
+    """Draw the int n >= 0 with its last pixel column at x = right (digits are 3
+    pixels wide, 4 apart)."""
+    x = right - 2
+    m = n
+    while m >= 10:
+        m //= 10
+        x -= 4
+    text.number(fb, n, x, y, colour)
+
+
+def hand(fb, tiles, playable, first_slot, cursor, show_stock, stock_label_look):
+    """The hand strip: tiles (a list of tile ints) from `first_slot`, the cursor
+    lit and raised, unplayable tiles dimmed; the stock as a last slot if shown."""
+    slots = len(tiles) + (1 if show_stock else 0)
+    for i in range(HAND_SLOTS):
+        slot = first_slot + i
+        if slot >= slots:
+            break
+        x = HAND_X + i * HAND_STEP
+        y = HAND_Y - 2 if slot == cursor else HAND_Y
+        if slot < len(tiles):
+            t = tiles[slot]
+            if slot == cursor:
+                look = domino.LIT
+            elif playable >> t & 1:
+                look = domino.NORMAL
+            else:
+                look = domino.DIM
+            domino.draw(fb, t, x, y, False, LOW[t], look)
+        else:
+            domino.draw(fb, 0, x, y, False, -1, stock_label_look)
+    # Arrows where more of the hand is out of sight.
+    if first_slot > 0:
+        fb.vline(1, HAND_Y + 2, 5, 1)
+        fb.vline(0, HAND_Y + 3, 3, 1)
+    if first_slot + HAND_SLOTS < slots:
+        fb.vline(126, HAND_Y + 2, 5, 1)
+        fb.vline(127, HAND_Y + 3, 3, 1)
+
+
+# Where the arrow of each end goes while the player chooses one: W, E, N, S.
+_ARROW_X = (1, 77, 50, 30)
+_ARROW_Y = (23, 23, 2, 46)
+_ARROWS = ("←", "→", "↑", "↓")
+
+
+def end_arrow(fb, end, chosen):
+    """An arrow by a legal end; the chosen one lit."""
+    x = _ARROW_X[end]
+    y = _ARROW_Y[end]
+    if chosen:
+        fb.fill_rect(x - 1, y - 1, 9, 8, 1)
+    text.draw(fb, _ARROWS[end], x, y, 0 if chosen else 1)
