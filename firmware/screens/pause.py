@@ -5,7 +5,7 @@ from gfx import text
 from micropython import const
 from ui import narrate
 from ui.session import forget
-from ui.widgets import BACK, box, CHANGED, CHOSEN, Confirm, Menu, number_width, YES
+from ui.widgets import BACK, box, CHANGED, CHOSEN, Confirm, Menu, NO, number_width, YES
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit match")
 _VALUES = (None, None, ("on", "off"), None)
@@ -36,8 +36,8 @@ class Screen:
             app.say("Match abandoned.")
             app.go("menu")
             return
-        if self.confirm.open:
-            return
+        if answer == NO or self.confirm.open:
+            return  # the press that answered is not also for the menu
         event = self.menu.update()
         if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
             app.go("table", self.session)

@@ -1,0 +1,315 @@
+"""Walking the menus as a player does, in the headless emulator: every item opens
+its screen and B comes back to it; matches start with the right seats and are
+saved first; settings, rules options and profiles survive a restart; the pause
+menu resumes, shows the rules, mutes and quits; and every screen says where the
+player is for those who cannot see it."""
+
+import pytest
+from core.allfives import Options
+from screens_support import Handheld
+from ui import profiles
+from ui.session import resume, SAVE_KEY, Session
+
+MAIN_ITEMS = [
+    ("Play vs handheld", "newmatch"),
+    ("Two players", "newmatch"),
+    ("Demo", "newmatch"),
+    ("Rules options", "options"),
+    ("Settings", "settings"),
+    ("Profiles", "profiles"),
+    ("Records", "records"),
+    ("Rules help", "help"),
+]
+
+
+@pytest.fixture
+def h(tmp_path):
+    return Handheld(tmp_path, first="menu")
+
+
+def labels(h):
+    return list(h.screen.menu.labels)
+
+
+def cursor_label(h):
+    menu = h.screen.menu
+    return menu.labels[menu.cursor]
+
+
+def test_the_splash_then_the_title_then_the_menu(tmp_path):
+    h = Handheld(tmp_path)
+    assert h.name == "title" and h.spoken == ["Pocket Dominoes."]
+    h.press("left")  # any button skips the splash
+    assert h.name == "title" and h.spoken[-1] == "All Fives. Press any button."
+    h.press("down")
+    assert h.name == "menu"
+    assert h.spoken[-1] == "Main menu, playing as PLAYER 1. Play vs handheld."
+
+
+def test_the_splash_moves_on_by_itself(tmp_path):
+    h = Handheld(tmp_path)
+    h.idle(60)
+    assert h.name == "title" and "Press any button" in h.spoken[-1]
+    h.press("b")
+    assert h.name == "menu"
+
+
+@pytest.mark.parametrize("n", range(len(MAIN_ITEMS)))
+def test_each_main_item_opens_its_screen_and_b_comes_back_to_it(h, n):
+    label, screen = MAIN_ITEMS[n]
+    assert labels(h) == [item for item, _ in MAIN_ITEMS]
+    for _ in range(n):
+        h.press("down")
+    assert cursor_label(h) == label and h.spoken[-1].endswith(label + ".")
+    h.press("a")
+    assert h.name == screen
+    said = len(h.spoken)
+    h.press("b")
+    assert h.name == "menu" and cursor_label(h) == label
+    assert len(h.spoken) > said  # the menu says where we are again
+
+
+def test_b_on_the_main_menu_goes_back_to_the_title_without_the_splash(h):
+    h.press("b")
+    assert h.name == "title" and h.screen.frame >= 45
+
+
+def test_the_cursor_wraps_round_and_left_right_change_nothing_on_plain_items(h):
+    h.press("up")
+    assert cursor_label(h) == "Rules help"
+    assert h.screen.menu.top == len(MAIN_ITEMS) - 6  # scrolled to keep it in view
+    h.press("down")
+    assert cursor_label(h) == "Play vs handheld" and h.screen.menu.top == 0
+    h.press("left", "right")
+    assert h.name == "menu" and cursor_label(h) == "Play vs handheld"
+
+
+def test_playing_the_handheld_deals_saves_and_goes_to_the_table(h):
+    h.press("a", "a")  # Play vs handheld, Start
+    [session] = h.started
+    assert session.seats == ["human:PLAYER 1", "handheld:tactics"]
+    assert session.game.hand_no == 1
+    assert h.app.storage.get(SAVE_KEY) == session.encode()
+    assert h.app.storage.get("matches") == 1
+    assert h.name == "pause"  # the harness's stand-in for the table
+
+
+def test_the_same_presses_deal_the_same_match_and_each_new_match_another(tmp_path):
+    seeds = []
+    for run in ("one", "two"):
+        h = Handheld(tmp_path / run, first="menu")
+        h.press("a", "a")
+        seeds.append(h.started[0].seed)
+    assert seeds[0] == seeds[1]
+    h.go("newmatch", "handheld")
+    h.press("a")
+    assert h.started[1].seed != seeds[0] and h.app.storage.get("matches") == 2
+
+
+def test_the_level_and_the_player_are_remembered(tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    profiles.add(h.app.storage, "ANN")
+    profiles.set_active(h.app.storage, "PLAYER 1")
+    h.press("a", "down", "right", "down", "left")  # Hard, and ANN (before PLAYER 1: wraps)
+    assert h.spoken[-1] == "Player: ANN."
+    again = Handheld(tmp_path, first="menu")
+    assert again.spoken[-1] == "Main menu, playing as ANN. Play vs handheld."
+    again.press("a", "a")
+    assert again.started[0].seats == ["human:ANN", "handheld:defensive"]
+
+
+def test_every_level_is_offered_and_expert_only_if_the_firmware_has_it(h):
+    from players import NAMES
+
+    h.press("a", "down")
+    expected = ("Easy", "Medium", "Hard") + (("Expert",) if "expert" in NAMES else ())
+    assert h.screen.menu.values[1] == expected
+
+
+def test_two_players_need_two_different_profiles(h):
+    h.go("newmatch", "two")
+    h.press("down", "right")  # player 1 becomes PLAYER 2, like player 2
+    h.press("up", "a")
+    assert h.started == [] and h.spoken[-1] == "Pick two different players."
+    h.press("a")  # closes the bubble
+    h.press("down", "down", "right", "up", "up", "a")
+    [session] = h.started
+    assert session.seats == ["human:PLAYER 2", "human:PLAYER 1"]
+
+
+def test_a_demo_seats_two_handheld_levels(h):
+    h.go("newmatch", "demo")
+    h.press("down", "left", "a")  # CPU 1: Medium -> Easy; A on a choice changes it too
+    assert h.spoken[-1] == "CPU 1: Medium."
+    h.press("up", "a")
+    assert h.started[0].seats == ["handheld:tactics", "handheld:defensive"]
+
+
+def test_rules_options_are_saved_at_once_and_used_by_the_next_match(tmp_path):
+    h = Handheld(tmp_path, first="options")
+    h.press("right", "down", "right", "down", "right", "down", "right")
+    assert h.app.options().text() == "target=150 draw=stuck keep=2 lead=double"
+    again = Handheld(tmp_path, first="options")
+    assert [again.screen.menu.value(i) for i in range(4)] == [1, 1, 1, 1]
+    again.go("newmatch", "handheld")
+    again.press("a")
+    assert again.started[0].options.text() == "target=150 draw=stuck keep=2 lead=double"
+
+
+def test_settings_apply_at_once_and_survive_a_restart(tmp_path):
+    h = Handheld(tmp_path, first="settings")
+    controller = h.emulator.controller
+    assert controller.contrast == 207 and not controller.inverted
+    h.press("a")  # sound off
+    assert h.app.sound.muted and h.spoken[-1] == "Sound: off."
+    h.press("down", "left", "left")
+    assert controller.contrast == 111 and h.spoken[-1] == "Contrast: level 3 of 6."
+    h.press("down", "right")
+    assert controller.inverted
+    again = Handheld(tmp_path, first="menu")
+    assert again.app.sound.muted
+    assert again.emulator.controller.contrast == 111 and again.emulator.controller.inverted
+    again.go("settings")
+    assert [again.screen.menu.value(i) for i in range(3)] == [1, 2, 1]
+
+
+def type_name(h, presses):
+    for press in presses:
+        h.press(press)
+
+
+def test_a_new_profile_is_typed_saved_made_active_and_kept(tmp_path):
+    h = Handheld(tmp_path, first="profiles")
+    h.press("down", "down", "a")  # New profile
+    assert h.name == "newprofile"
+    type_name(h, ["a", "right", "right", "a", "a"])  # A, C, C
+    h.press("b")  # deletes the last C
+    h.press("left", "left", "a")  # A again: "ACA"
+    assert h.screen.name == "ACA"
+    h.press("up", "left", "a")  # up from A wraps to the bottom row's last key: Done
+    assert h.name == "profiles" and profiles.active(h.app.storage) == "ACA"
+    again = Handheld(tmp_path, first="records")
+    assert [row[0] for row in again.screen.rows] == ["PLAYER 1", "PLAYER 2", "ACA"]
+
+
+def test_the_picker_refuses_long_names_leading_spaces_and_taken_names(tmp_path):
+    h = Handheld(tmp_path, first="newprofile")
+    h.press("down", "down", "left", "left", "left", "a")  # a space first: refused
+    assert h.screen.name == "" and h.spoken[-1] == "No space here."
+    h.press("up", "up", "a")  # the space's column, in the first row: K
+    for _ in range(9):
+        h.press("a")
+    assert h.screen.name == "KKKKKKKK" and "8 characters at most" in h.spoken[-1]
+    for _ in range(8):
+        h.press("b")
+    h.press("b")  # an empty name: B leaves
+    assert h.name == "profiles" and profiles.names(h.app.storage) == list(profiles.DEFAULTS)
+    h.go("newprofile")
+    h.press("down", "a", "left", "left", "a")  # N, then Y (left wraps round the row)
+    profiles.add(h.app.storage, "NY")
+    h.press("down", "right", "a")  # from Y down to delete, right to Done
+    assert h.spoken[-1] == "NY is taken." and h.name == "newprofile"
+
+
+def test_profiles_are_chosen_and_deleted_with_confirmation(tmp_path):
+    h = Handheld(tmp_path, first="profiles")
+    profiles.add(h.app.storage, "ANN")
+    h.go("profiles")
+    h.press("a", "a")  # PLAYER 1: Play as this
+    assert profiles.active(h.app.storage) == "PLAYER 1"
+    assert h.name == "profiles" and h.screen.list.values[0] == "✓"
+    h.press("down", "down", "a", "down", "a")  # ANN: Delete
+    assert h.screen.confirm.open and "Delete ANN" in h.spoken[-1]
+    h.press("a")  # No is chosen first
+    assert profiles.names(h.app.storage) == ["PLAYER 1", "PLAYER 2", "ANN"]
+    h.press("a", "down", "a", "right", "a")
+    assert profiles.names(Handheld(tmp_path).app.storage) == ["PLAYER 1", "PLAYER 2"]
+
+
+def test_the_last_two_profiles_stay(h):
+    h.go("profiles")
+    h.press("a", "down", "a", "left", "a")
+    assert h.spoken[-1] == "Two profiles must stay, for two-player matches."
+    assert profiles.names(h.app.storage) == list(profiles.DEFAULTS)
+
+
+def test_records_show_each_profile(h):
+    storage = h.app.storage
+    profiles.record_result(storage, "PLAYER 2", True, 150, 60)
+    h.go("records")
+    assert h.screen.rows == [("PLAYER 1", "0", "0", "-"), ("PLAYER 2", "1", "0", "150-60")]
+    assert "PLAYER 2: 1 won, 0 lost, best win 150 to 60." in h.spoken[-1]
+    h.press("a")
+    assert h.name == "menu" and cursor_label(h) == "Records"
+
+
+def save_a_match(h):
+    session = Session(Options(), 99, ["human:PLAYER 1", "handheld:random"])
+    session.deal()
+    session._apply(session.game.legal()[0])
+    session.save(h.app.storage)
+    return session
+
+
+def test_continue_resumes_the_saved_match(tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    saved = save_a_match(h)
+    again = Handheld(tmp_path, first="menu")
+    assert labels(again)[0] == "Continue" and len(labels(again)) == 9
+    again.press("a")
+    [session] = again.started
+    assert session.encode() == saved.encode()
+
+
+def test_pause_resumes_shows_the_rules_and_mutes(h):
+    session = save_a_match(h)
+    h.go("pause", session)
+    assert h.spoken[-1].startswith("Paused. Score: You 0, CPU ")
+    h.press("down", "a")
+    assert h.name == "help"
+    h.press("b")
+    assert h.name == "pause" and h.screen.session is session
+    h.press("down", "down", "right")
+    assert h.app.sound.muted
+    h.press("b")
+    assert h.started == [session]
+
+
+def test_quitting_asks_first_and_then_abandons_the_match(h):
+    session = save_a_match(h)
+    h.go("pause", session)
+    h.press("up", "a")
+    assert "It will be lost, not saved." in h.spoken[-1]
+    h.press("b")  # no
+    assert h.name == "pause" and resume(h.app.storage) is not None
+    h.press("a", "right", "a")
+    assert h.name == "menu" and h.app.storage.get(SAVE_KEY) is None
+    assert "Continue" not in labels(h)
+
+
+def test_help_pages_turn_round_and_scroll_within_a_page(h):
+    from screens.help import PAGES
+
+    h.go("help")
+    h.press("left")
+    assert h.screen.page == len(PAGES) - 1
+    assert h.spoken[-1].startswith("Rules, page %d of %d: Buttons." % (len(PAGES), len(PAGES)))
+    h.press("right", "a", "a", "a")  # to page 4: Counting, longer than the screen
+    assert h.screen.page == 3
+    lines = len(h.screen.pages[3])
+    for _ in range(lines + 3):
+        h.press("down")
+    assert h.screen.top == lines - 7
+    h.press("up")
+    assert h.screen.top == lines - 8
+
+
+def test_every_help_line_fits_the_screen():
+    from gfx import text
+    from screens.help import PAGES
+    from ui.widgets import wrap
+
+    for heading, body in PAGES:
+        assert text.width(heading) + text.width("11/11") + 8 <= 128
+        assert all(text.width(line) <= 120 for line in wrap(body, 120))
+        assert "?" not in body  # the font has every character (missing ones draw as ?)
