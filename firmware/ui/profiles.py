@@ -22,11 +22,12 @@ _FIELDS = const(5)
 
 
 def _load(storage):
-    """[[name, wins, losses, best_for, best_against], ...]; malformed lines are skipped."""
+    """[[name, wins, losses, best_for, best_against], ...]; malformed lines are
+    skipped, and with none left (or none saved yet) the two defaults stand."""
     stored = storage.get(KEY)
-    if not isinstance(stored, str):
-        return [[name, 0, 0, 0, 0] for name in DEFAULTS]
     rows: list = []
+    if not isinstance(stored, str):
+        stored = ""
     for line in stored.split("\n"):
         fields = line.split(":")
         if len(fields) != _FIELDS or not valid(fields[0]) or _find(rows, fields[0]) >= 0:
@@ -37,7 +38,7 @@ def _load(storage):
             continue
         if min(counts) >= 0 and len(rows) < MAX_PROFILES:
             rows.append([fields[0]] + counts)
-    return rows
+    return rows or [[name, 0, 0, 0, 0] for name in DEFAULTS]
 
 
 def _store(storage, rows):
@@ -69,7 +70,7 @@ def active(storage):
     chosen = storage.get(ACTIVE_KEY)
     if _find(rows, chosen) >= 0:
         return chosen
-    return rows[0][0] if rows else DEFAULTS[0]
+    return rows[0][0]
 
 
 def set_active(storage, name):
