@@ -53,6 +53,7 @@ class Screen:
         self.popup_frames = 0
         self.last_tile = -1
         self.viewer = -1
+        self.last_said = ""
         self.names = [narrate.who(session, s) for s in range(2)]
         self.mode = MESSAGE
         self._after_action()
@@ -228,6 +229,9 @@ class Screen:
         app = self.app
         tune = tunes.PLAYED
         message = ""
+        if app.speak is not None:
+            # Kept for a player who asks what the last move was.
+            self.last_said = " ".join(narrate.event(self.session, e) for e in events)
         for e in events:
             kind = e[0]
             if app.speak is not None:

@@ -16,6 +16,8 @@ import sys
 
 from core.allfives import Options
 
+from ui import narrate
+
 
 class App:
     def __init__(self, hw, first="title", speak=None):
@@ -58,6 +60,28 @@ class App:
     def say(self, text):
         if self.speak is not None and text:
             self.speak(text)
+
+    def ask(self, question):
+        """Answer a player who cannot see the screen: "last" (the last move),
+        "ends" (the open ends), "tiles" (everyone's tile count), "scores" or
+        "hand" (your tiles). Works while a match is on screen."""
+        session = getattr(self.screen, "session", None)
+        if session is None:
+            return "No match is being played."
+        if question == "last":
+            return getattr(self.screen, "last_said", "") or "Nothing has been played yet."
+        if question == "ends":
+            return narrate.ends(session)
+        if question == "tiles":
+            return narrate.counts(session)
+        if question == "scores":
+            return narrate.scores(session)
+        if question == "hand":
+            viewer = getattr(self.screen, "viewer", -1)
+            if viewer < 0:
+                return "The tiles are hidden until the next player takes the handheld."
+            return narrate.hand(session, viewer)
+        return "Ask for last, ends, tiles, scores or hand."
 
     # --- settings kept in the save -----------------------------------------------
 
