@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim replay arena bench assets clean
+.PHONY: setup test lint typecheck sim play replay arena bench assets clean
 
 setup: $(READY)
 
@@ -34,6 +34,10 @@ typecheck: setup
 # game instead of the test screen); without a display it explains how to run headless.
 sim: setup
 	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM))
+
+# The game with no screen at all: its sentences printed, commands typed (up, a, ends, ...).
+play: setup
+	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
 
 # Replay a game record, one JSON object per action.
 replay: setup

@@ -63,3 +63,11 @@ class Emulator:
         self.board.set_pressed(pressed)
         self.hw.run_frame(self.screen)
         self.frames += 1
+
+    def press(self, button):
+        """Press a button as a finger would: held for two frames, then released for
+        two (the firmware ignores a pin for one poll after each change: contact bounce)."""
+        self.step({button})
+        self.step({button})
+        self.step()
+        self.step()

@@ -12,6 +12,7 @@ from sim import render, ROOT
 from sim.audio import Speaker
 from sim.clock import RealTime
 from sim.emulator import Emulator, PROGRAMS
+from sim.terminal import ASKED
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -28,6 +29,11 @@ CONTROLS = (
     ("Arrow keys", "Up, down, left, right"),
     ("Z or A", "Button A (the joystick centre on the PicoBoy)"),
     ("X or B", "Button B (on the PicoBoy: holds the centre, a long press)"),
+    ("1", "Say the last move (the game program; said like the narration)"),
+    ("2", "Say the open ends and their numbers, and the count"),
+    ("3", "Say everyone's tile count and the stock"),
+    ("4", "Say the scores"),
+    ("5", "Say your tiles"),
     ("F1 or H", "Show or hide this help"),
     ("T", "Next colour theme: white, blue, yellow-blue"),
     ("M", "Mute or unmute (the firmware's mute, kept in the save)"),
@@ -39,6 +45,12 @@ CONTROLS = (
 BUTTON_KEYS = {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_z: "a", pygame.K_a: "a", pygame.K_x: "b", pygame.K_b: "b",
+}
+# The questions App.ask answers, on the number keys of the main row and of the keypad.
+QUESTION_KEYS = {
+    **{pygame.K_1 + n: q for n, q in enumerate(ASKED)},
+    **dict(zip((pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5), ASKED,
+               strict=True)),
 }
 TEST_TUNE = bytes((72, 4, 76, 4, 79, 4, 84, 8, 0, 4, 79, 3, 84, 10))
 
@@ -101,6 +113,9 @@ class Window:
         hw = self.emulator.hw
         if key in (pygame.K_ESCAPE, pygame.K_q):
             self.running = False
+        elif key in QUESTION_KEYS:
+            ask = getattr(self.emulator.screen, "ask", None)
+            self.narrate(ask(QUESTION_KEYS[key]) if ask else "No game here: --program game")
         elif key in (pygame.K_F1, pygame.K_h):
             self.help = not self.help
         elif key == pygame.K_t:

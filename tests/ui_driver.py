@@ -37,12 +37,8 @@ class Handheld:
         self.emulator.step(set(buttons))
 
     def press(self, button):
-        """Hold a button for two frames, then release it for two: the debounce
-        ignores a pin for one poll after each change, as a finger would."""
-        self.frame(button)
-        self.frame(button)
-        self.frame()
-        self.frame()
+        """Hold a button for two frames, then release it for two (Emulator.press)."""
+        self.emulator.press(button)
 
     @property
     def screen(self):
