@@ -2,46 +2,27 @@
 
 import random
 
-from core.allfives import Options
 from core.record import replay
 from core.rng import Rng
-from core.view import View
 from players import get
 from screens import table
-from ui.session import decode, Session
-from ui_driver import Handheld, press_move
-
-
-def start(handheld, seats, seed=5, options=""):
-    session = Session(Options.parse(options), seed, seats)
-    session.deal()
-    session.save(handheld.app.storage)
-    handheld.app.go("table", session)
-    return session
+from ui.session import decode
+from ui_driver import Handheld, press_move, respond, start_match
 
 
 def play_through(handheld, choose, limit=20000):
     """Answer every screen as a player would until the match-end screen."""
     tactics = get("tactics")
     for _ in range(limit):
-        name = handheld.screen_name()
-        screen = handheld.screen
-        if name == "matchend":
+        if not respond(handheld, lambda view: choose(tactics, view)):
             return
-        if name == "handend" or name == "table" and screen.mode in (table.MESSAGE, table.HANDOVER):
-            handheld.press("a")
-        elif name == "table" and screen.mode == table.CHOOSE_TILE:
-            session = screen.session
-            seat = session.to_move()
-            press_move(handheld, choose(tactics, View(session.game, seat)))
-        else:
-            handheld.frame()
     raise AssertionError("the match did not end")
 
 
 def test_a_whole_match_through_the_buttons_replays_from_its_saved_record():
     handheld = Handheld(first=None)
-    session = start(handheld, ["human:Ann", "handheld:defensive"], seed=9, options="target=61")
+    seats = ["human:Ann", "handheld:defensive"]
+    session = start_match(handheld, seats, seed=9, options="target=61")
     play_through(handheld, lambda player, view: player(view, Rng(1)))
     assert session.over
     saved = decode(handheld.app.storage.get("last"))
@@ -54,7 +35,7 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record():
 
 def test_two_players_pass_the_handheld_and_never_see_each_others_tiles():
     handheld = Handheld(first=None)
-    session = start(handheld, ["human:Ann", "human:Bob"], seed=3, options="target=61")
+    session = start_match(handheld, ["human:Ann", "human:Bob"], seed=3, options="target=61")
     handovers = 0
     for _ in range(400):
         screen = handheld.screen
@@ -78,7 +59,7 @@ def test_two_players_pass_the_handheld_and_never_see_each_others_tiles():
 
 def test_illegal_moves_show_the_reason_and_change_nothing():
     handheld = Handheld(first=None)
-    session = start(handheld, ["human:Ann", "handheld:tactics"], seed=5)
+    session = start_match(handheld, ["human:Ann", "handheld:tactics"], seed=5)
     handheld.frame()
     screen = handheld.screen
     press_move(handheld, session.game.legal()[0])  # the lead
@@ -100,7 +81,7 @@ def test_illegal_moves_show_the_reason_and_change_nothing():
 
 def test_mashing_buttons_never_crashes_or_corrupts_the_save():
     handheld = Handheld(first=None)
-    start(handheld, ["human:Ann", "handheld:random"], seed=11)
+    start_match(handheld, ["human:Ann", "handheld:random"], seed=11)
     rng = random.Random(4)
     names = ["up", "down", "left", "right", "a", "a", "a", "b"]
     for _ in range(3000):

@@ -7,9 +7,12 @@ to make a given move; every move goes through Buttons, the app and the screens.
 import tempfile
 
 from core.actions import DRAW, PASS
+from core.allfives import Options
 from core.table import E, N, S, W
+from core.view import View
 from screens import table
 from ui.app import App
+from ui.session import Session
 
 from sim.emulator import Emulator
 
@@ -68,3 +71,30 @@ def press_move(handheld, action):
         if screen.ends[screen.end_index] != end:
             handheld.press(DIRECTION[end])
         handheld.press("a")
+
+
+def start_match(handheld, seats, seed=5, options=""):
+    """A match dealt, saved and on the table, as the new-match screen leaves it."""
+    session = Session(Options.parse(options), seed, seats)
+    session.deal()
+    session.save(handheld.app.storage)
+    handheld.app.go("table", session)
+    return session
+
+
+def respond(handheld, choose):
+    """Do what a player does on the screen shown: make the move choose(view) on the
+    table when it is a human's turn, A on a message, a handover or the end of a
+    hand, nothing while the handheld thinks. False on the end of the match."""
+    name = handheld.screen_name()
+    screen = handheld.screen
+    if name == "matchend":
+        return False
+    if name == "handend" or name == "table" and screen.mode in (table.MESSAGE, table.HANDOVER):
+        handheld.press("a")
+    elif name == "table" and screen.mode == table.CHOOSE_TILE:
+        session = screen.session
+        press_move(handheld, choose(View(session.game, session.to_move())))
+    else:
+        handheld.frame()
+    return True

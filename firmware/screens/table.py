@@ -75,7 +75,11 @@ class Screen:
         if session.over:
             self.app.go("matchend", session)
             return
-        if session.between_hands:
+        if session.between_hands and not session.record.actions:
+            # A match saved as soon as it was dealt resumes undealt: the seed deals
+            # the same tiles again.
+            session.deal()
+        elif session.between_hands:
             self.app.go("handend", session)
             return
         seat = session.to_move()

@@ -1,0 +1,74 @@
+"""Resume after power-off, through the screens: a match is cut after every one of its
+actions (the handheld reboots on the same save folder), brought back by the title and
+the main menu's "Continue", and must go on exactly as the same match played uncut."""
+
+from core.rng import Rng
+from players import get
+from ui.session import decode
+from ui_driver import Handheld, respond, start_match
+
+SEATS = ["human:Ann", "handheld:defensive"]
+
+
+def choose(view):
+    return get("tactics")(view, Rng(1))
+
+
+def state(session):
+    """What a player must get back: hands, the table in play order, scores, turn."""
+    game = session.game
+    table = game.table
+    return (
+        list(game.hands),
+        bytes(table.played[: table.n]),
+        bytes(table.placed[: table.n]),
+        list(game.scores),
+        session.to_move(),
+        game.state,
+    )
+
+
+def reboot(save_dir):
+    """Power on again: through the splash and the title to the main menu, then Continue."""
+    handheld = Handheld(save_dir=save_dir)
+    handheld.press("a")  # the splash
+    handheld.press("a")  # the title
+    assert handheld.screen_name() == "menu"
+    assert handheld.screen.keys[0] == "continue"
+    handheld.press("a")
+    return handheld
+
+
+def actions(handheld):
+    return len(handheld.screen.session.record.actions)
+
+
+def test_a_match_cut_after_every_action_resumes_and_ends_as_if_never_cut():
+    uncut = Handheld(first=None)
+    start_match(uncut, SEATS, seed=9, options="target=61")
+    cut = Handheld(first=None)
+    start_match(cut, SEATS, seed=9, options="target=61")
+    cuts = []
+    while cut.screen_name() != "matchend":
+        done = actions(cut)
+        cut = reboot(cut.save_dir)
+        cuts.append(done)
+        # The match that just ended may still show its last message: then the end.
+        assert cut.screen_name() in ("table", "handend", "matchend")
+        while actions(uncut) < done:
+            respond(uncut, choose)
+        resumed = cut.screen.session
+        assert state(resumed) == state(uncut.screen.session), "cut after %d actions" % done
+        if cut.screen_name() == "table" and cut.screen.viewer >= 0:
+            hand = resumed.game.hands[cut.screen.viewer]
+            assert cut.screen.tiles == [t for t in range(28) if hand >> t & 1]
+        while actions(cut) == done and respond(cut, choose):
+            pass
+    while respond(uncut, choose):
+        pass
+    total = len(uncut.screen.session.record.actions)
+    assert cuts == list(range(len(cuts))) and len(cuts) >= total > 20
+    finished = decode(cut.app.storage.get("last"))
+    assert finished.record.actions == uncut.screen.session.record.actions
+    assert finished.game.scores == uncut.screen.session.game.scores
+    assert cut.app.storage.get("match") is None  # nothing left to continue
