@@ -41,7 +41,8 @@ class Screen:
         self.tiles = []  # the shown hand, in tile order
         self.playable = 0
         self.ends = []  # the legal ends of the chosen tile
-        self.pile_scratch = []
+        self.pile = []  # the covered tiles, in play order
+        self.turn_label = "Your turn" if session.humans() == 1 else "Play"
         self.after = Table()  # the table as it would be after the play being chosen
         self.cursor = 0
         self.first_slot = 0
@@ -56,6 +57,7 @@ class Screen:
         self.last_said = ""
         self.names = [narrate.who(session, s) for s in range(2)]
         self.mode = MESSAGE
+        self._note_pile()
         self._after_action()
 
     # --- whose hand, what next ----------------------------------------------------
@@ -227,7 +229,12 @@ class Screen:
             self._show(str(e))
             return
         session.save(self.app.storage)
+        self._note_pile()
         self._react(events)
+
+    def _note_pile(self):
+        del self.pile[:]
+        self.session.game.table.covered(self.pile)
 
     def _react(self, events):
         app = self.app
@@ -330,7 +337,7 @@ class Screen:
             for i in range(dots):
                 fb.fill_rect(72 + 4 * i, 49, 2, 2, 1)
         elif self.mode in (CHOOSE_TILE, CHOOSE_END):
-            label = "Your turn" if self.session.humans() == 1 else "Play"
+            label = self.turn_label
             text.draw(fb, label, 85 - text.width(label), 47)
 
     def _draw_column(self, game):
@@ -339,7 +346,7 @@ class Screen:
         turn = game.turn
         tableview.score_line(fb, self.names[me], game.scores[me], 1, turn == me)
         tableview.score_line(fb, self.names[1 - me], game.scores[1 - me], 8, turn != me)
-        tableview.pile(fb, game.table, self.pile_scratch)
+        tableview.pile(fb, self.pile)
 
     def _draw_bubble(self):
         fb = self.fb

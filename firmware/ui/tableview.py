@@ -122,12 +122,11 @@ def preview(fb, table, t, end, look):
     arm_tile(fb, table, end, t, exposed, table.length[end] > 0, look)
 
 
-def pile(fb, table, scratch):
-    """The covered tiles in play order; `scratch` is a list reused every frame."""
-    del scratch[:]
-    table.covered(scratch)
-    for i in range(len(scratch)):
-        micro(fb, scratch[i], _PILE_X + (i & 3) * 10, _PILE_Y + (i >> 2) * 6)
+def pile(fb, covered):
+    """The covered tiles (a list made by Table.covered() when the table changed: even
+    emptying a list allocates a slice on MicroPython), in play order."""
+    for i in range(len(covered)):
+        micro(fb, covered[i], _PILE_X + (i & 3) * 10, _PILE_Y + (i >> 2) * 6)
 
 
 def score_line(fb, label, points, y, bold):

@@ -1,0 +1,59 @@
+"""Under the real MicroPython unix port, the game screens run on the real hardware
+layer through the buttons, and drawing any frame of the table (in every mode, with a
+message, a score pop-up, a scrolled hand), of the end of a hand and of the end of a
+match allocates nothing: draw() runs under micropython.heap_lock() (tools/mpy_game.py)."""
+
+import subprocess
+
+import pytest
+from gfx_support import MICROPYTHON, ROOT
+
+# Every state the scripted matches must reach (their frames are all checked).
+STATES = [
+    "table:choose-tile",
+    "table:choose-tile+scrolled",
+    "table:choose-tile+popup",
+    "table:choose-end+shown",
+    "table:choose-end+blink",
+    "table:message+bubble",
+    "table:thinking",
+    "table:thinking+popup",
+    "table:handover",
+    "handend",
+    "matchend",
+]
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    scratch = tmp_path_factory.mktemp("mpy-game")
+    out = subprocess.run(
+        [
+            str(MICROPYTHON),
+            "-X",
+            "heapsize=512k",
+            str(ROOT / "tools" / "mpy_game.py"),
+            str(ROOT / "firmware"),
+            str(scratch),
+            "check",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    return dict(line.split() for line in out.splitlines())
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_the_scripted_matches_reach_the_state(verdicts, state):
+    assert state in verdicts
+
+
+def test_no_frame_of_the_game_screens_allocates_while_drawing(verdicts):
+    drawn = {state: verdict for state, verdict in verdicts.items() if state != "sanity"}
+    assert drawn and set(drawn.values()) == {"ok"}, drawn
+
+
+def test_the_check_catches_a_draw_that_allocates(verdicts):
+    assert verdicts["sanity"] == "ALLOCATES"
