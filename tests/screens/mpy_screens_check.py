@@ -1,0 +1,182 @@
+"""Every menu and settings screen under real MicroPython (the unix port), on the
+real hardware layer with fake pins and bus: scripted presses, and each frame's
+draw() run under micropython.heap_lock(), which raises at the first allocation.
+
+Prints one line per frame drawn: `label screen ok` or `label screen ALLOCATES`.
+tests/test_screens_micropython.py runs it.
+Usage: micropython tests/screens/mpy_screens_check.py <firmware dir> <scratch dir>
+"""
+
+import sys
+
+import micropython
+
+sys.path.insert(0, sys.argv[1])
+SCRATCH = sys.argv[2]
+
+from core.allfives import Options  # noqa: E402
+from hw.board import Hardware  # noqa: E402
+from hw.buttons import Buttons, NAMES  # noqa: E402
+from hw.clock import Clock  # noqa: E402
+from hw.display import SPIDisplay, SSD1306  # noqa: E402
+from hw.sound import Sound  # noqa: E402
+from hw.storage import Storage  # noqa: E402
+from ui import profiles  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.session import Session  # noqa: E402
+
+
+class FakePin:
+    def __init__(self, level=1):
+        self.level = level
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+
+    def __call__(self, level=None):
+        return self.value(level)
+
+
+class FakeSPI:
+    def write(self, buf):
+        pass
+
+
+class FakePWM:
+    def freq(self, hz):
+        pass
+
+    def duty_u16(self, duty):
+        pass
+
+
+class FakeTime:
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_add(self, a, b):
+        return a + b
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+PINS = [FakePin() for _ in NAMES]
+
+
+def hardware():
+    storage = Storage(SCRATCH + "/save.bin")
+    display = SPIDisplay(SSD1306, FakeSPI(), FakePin(), FakePin(), None, None)
+    buttons = Buttons(PINS)
+    return Hardware("fake", display, buttons, Sound(FakePWM(), storage), storage,
+                    Clock(30, FakeTime()))
+
+
+class HeapCheckedApp(App):
+    """The app whose draw() runs with the heap locked. The table screen is not
+    checked here: going to it shows the match's pause menu instead."""
+
+    failure = ""
+
+    def go(self, name, *args):
+        super().go("pause" if name == "table" else name, *args)
+
+    def draw(self):
+        failed = False
+        micropython.heap_lock()
+        try:
+            self.screen.draw()
+        except MemoryError:
+            failed = True  # nothing more here: the heap is still locked
+        finally:
+            micropython.heap_unlock()
+        self.failure = "heap locked" if failed else ""
+
+
+def frame(app, held=""):
+    for i in range(len(NAMES)):
+        PINS[i].value(0 if NAMES[i] in held.split("+") else 1)
+    app.hw.run_frame(app)
+
+
+def check(app, label, presses):
+    """Each press held two frames and released two; every frame drawn heap-locked."""
+    frames = [""] if not presses else []
+    for press in presses:
+        frames += [press, press, "", ""]
+    for held in frames:
+        app.failure = ""
+        frame(app, held)
+        name = app._module.split(".")[-1]
+        for part in ("bubble", "confirm"):
+            widget = getattr(app.screen, part, None)
+            if widget is not None and widget.open:
+                name += "+" + part
+        if getattr(app.screen, "picked", ""):
+            name += "+actions"
+        print(label, name, "ALLOCATES" if app.failure else "ok")
+
+
+def main():
+    hw = hardware()
+    app = HeapCheckedApp(hw, "menu")
+    storage = app.storage
+    profiles.add(storage, "ANN")
+    profiles.record_result(storage, "ANN", True, 100, 45)
+    session = Session(Options(), 4321, ["human:ANN", "handheld:tactics"])
+    session.deal()
+    session.save(storage)
+
+    app.go("title")
+    check(app, "splash", ["", "", ""])
+    check(app, "title", ["a"] + [""] * 40)
+    app.go("menu")
+    check(app, "menu", ["down", "up", "up", "down"])
+    app.go("newmatch", "handheld")
+    check(app, "newmatch-handheld", ["down", "right", "down", "left"])
+    storage.set("player2", profiles.active(storage))
+    app.go("newmatch", "two")
+    check(app, "newmatch-two", ["a"])  # the same player twice: the bubble
+    check(app, "newmatch-two", ["b"])
+    app.go("newmatch", "demo")
+    check(app, "newmatch-demo", ["down", "left"])
+    app.go("options")
+    check(app, "options", ["down", "right", "down", "down"])
+    app.go("settings")
+    check(app, "settings", ["down", "right", "down", "right", "left"])
+    app.go("profiles")
+    check(app, "profiles", ["down", "a", "down", "a"])  # actions, then the question
+    check(app, "profiles", ["b"])
+    app.go("newprofile")
+    check(app, "newprofile", ["down", "down", "left", "a"])  # Done with no name: the bubble
+    check(app, "newprofile", ["b", "right", "a", "up", "a", "left", "a", "b"])
+    app.go("records")
+    check(app, "records", ["down"])
+    app.go("help")
+    check(app, "help", ["right", "right", "right", "down", "down", "left"])
+    app.go("pause", session)
+    check(app, "pause", ["down", "down", "right", "down", "a", "right"])  # the question
+    check(app, "pause", ["b", "up", "up", "a", "down", "b"])  # the rules, and back
+    app.screen = Allocating()
+    check(app, "sanity", [])
+
+
+class Allocating:
+    """A screen that allocates while drawing: the check must catch it."""
+
+    def update(self):
+        pass
+
+    def draw(self):
+        return [0] * 4
+
+
+main()
