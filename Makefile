@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena bench assets clean
+.PHONY: setup test lint typecheck sim play replay arena bench bench-ui assets clean
 
 setup: $(READY)
 
@@ -53,6 +53,10 @@ arena: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Frames per second of the table and the heap of a match, under MicroPython.
+bench-ui: setup
+	$(PY) tools/bench_ui.py
 
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup

@@ -20,6 +20,8 @@ import time
 
 import micropython
 
+gc.collect()
+HEAP_AT_START = gc.mem_alloc()  # before anything of the firmware is imported
 sys.path.insert(0, sys.argv[1])
 SCRATCH = sys.argv[2]
 
@@ -33,6 +35,7 @@ TWO_PLAYERS = ["human:ANN", "human:BOB"]
 MODE_NAMES = ("CHOOSE_TILE", "CHOOSE_END", "THINKING", "MESSAGE", "HANDOVER")
 MOST_FRAMES = 30000
 FPS_FRAMES = 600
+ROUNDS = 5
 
 
 class CheckedApp(App):
@@ -203,6 +206,10 @@ class Allocating:
         return [0] * 4
 
 
+def per_second(count, start_us):
+    return count * 1000000 // time.ticks_diff(time.ticks_us(), start_us)
+
+
 def heap_in_use():
     gc.collect()
     return gc.mem_alloc()
@@ -214,18 +221,23 @@ def figures():
     peak = 0
     while len(session.record.actions) < 16 or table_mode(app) != "CHOOSE_TILE":
         frame(app, player.held())
+    print("heap_at_start", HEAP_AT_START)
     print("heap_mid_match", heap_in_use())
     print("table_actions_played", len(session.record.actions))
-    print("table_pile", session.game.table.n)
+    print("table_tiles_played", session.game.table.n)
     hw = app.hw
-    start_us = time.ticks_us()
-    for i in range(FPS_FRAMES):  # the cursor goes right and back: the hand redraws
-        frame(app, "right" if i & 8 == 0 and i & 4 else "left" if i & 4 else "")
-    print("table_frames_per_s", FPS_FRAMES * 1000000 // time.ticks_diff(time.ticks_us(), start_us))
-    start_us = time.ticks_us()
-    for _ in range(FPS_FRAMES):
-        app.draw()
-    print("table_draws_per_s", FPS_FRAMES * 1000000 // time.ticks_diff(time.ticks_us(), start_us))
+    frames = draws = 0
+    for _ in range(ROUNDS):  # the best round: other programs share this machine
+        start_us = time.ticks_us()
+        for i in range(FPS_FRAMES):  # the cursor goes right and back: the hand redraws
+            frame(app, "right" if i & 8 == 0 and i & 4 else "left" if i & 4 else "")
+        frames = max(frames, per_second(FPS_FRAMES, start_us))
+        start_us = time.ticks_us()
+        for _ in range(FPS_FRAMES):
+            app.draw()
+        draws = max(draws, per_second(FPS_FRAMES, start_us))
+    print("table_frames_per_s", frames)
+    print("table_draws_per_s", draws)
     while True:
         if screen_name(app) == "table" and table_mode(app) == "CHOOSE_TILE" and not player.queue:
             peak = max(peak, heap_in_use())
