@@ -63,7 +63,7 @@ def play_handheld(h):
 
 def play_handheld_level(h):
     play_handheld(h)
-    h.press("down", "right", "right")  # Medium -> Hard -> Expert
+    h.press("down", "left")  # Medium -> Easy
 
 
 def two_players(h):

@@ -5,7 +5,7 @@ from gfx import text
 from micropython import const
 from ui import narrate
 from ui.session import forget
-from ui.widgets import BACK, box, CHANGED, CHOSEN, Confirm, Menu, NO, number_width, YES
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, number_width, YES
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit match")
 _VALUES = (None, None, ("on", "off"), None)
@@ -23,7 +23,7 @@ class Screen:
         self.session = session
         self.names = [narrate.who(session, seat) for seat in range(2)]
         self.scores = session.game.scores
-        self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=21, w=_W - 4, rows=4)
+        self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=22, w=_W - 4, rows=4)
         self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
         self.confirm = Confirm(app)
         self.menu.announce("Paused. " + narrate.scores(session))
@@ -55,11 +55,11 @@ class Screen:
         for y in range(0, 64, 4):
             for x in range(y % 8 // 2, 128, 4):
                 fb.pixel(x, y, 1)
-        box(fb, _X, 2, _W, 60)
+        box(fb, _X, 1, _W, 62)
         self._score(fb, 0, _X + 4)
         self._score(fb, 1, _X + _W - 4)
-        text.draw(fb, "Paused", 64 - text.width("Paused") // 2, 11)
-        fb.hline(_X + 1, 18, _W - 2, 1)
+        centre(fb, "Paused", 13)
+        fb.hline(_X + 1, 20, _W - 2, 1)
         self.menu.draw()
         self.confirm.draw()
 
