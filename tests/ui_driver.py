@@ -54,17 +54,22 @@ class Handheld:
         return self.emulator.controller.glass()
 
 
+def point_at(handheld, slot):
+    """Move the table's cursor to a slot of the hand (len(tiles): the stock)."""
+    screen = handheld.screen
+    while screen.cursor < slot:
+        handheld.press("right")
+    while screen.cursor > slot:
+        handheld.press("left")
+
+
 def press_move(handheld, action):
     """Press the buttons that make `action` on the table screen (its tile choice mode)."""
     screen = handheld.screen
     if action in (DRAW, PASS):
-        target = len(screen.tiles)
+        point_at(handheld, len(screen.tiles))
     else:
-        target = screen.tiles.index(action >> 3)
-    while screen.cursor < target:
-        handheld.press("right")
-    while screen.cursor > target:
-        handheld.press("left")
+        point_at(handheld, screen.tiles.index(action >> 3))
     handheld.press("a")
     if action < DRAW and screen.mode == table.CHOOSE_END:
         end = action & 7

@@ -1,0 +1,187 @@
+"""Golden frames of the game screens: a seeded match played through the buttons of the
+headless emulator (tests/ui_driver.py), each frame compared byte for byte with
+tests/game/golden/.
+
+After a deliberate change to the table or the end screens, rewrite the goldens, look
+at the x4 previews left in build/golden-game/, then commit the goldens (their x2 PNGs
+are the README's screenshots):
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_game_golden.py
+"""
+
+import os
+import pathlib
+
+import pytest
+from screens import table
+from ui_driver import Handheld, point_at, respond, start_match
+
+from sim import render
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "game" / "golden"
+PREVIEWS = ROOT / "build" / "golden-game"
+# The handheld plays at random (seeded) and the human the first legal play, so the
+# frames follow the rules and the seed, not how the stronger players think.
+ONE_PLAYER = ["human:Ann", "handheld:random"]
+SEED = 1234
+
+
+def first_play(view):
+    return view.legal[0]  # the engine lists plays first, then draw and pass
+
+
+def play_until(h, done, limit=5000):
+    """Play the first legal play through the buttons until done(h) holds."""
+    for _ in range(limit):
+        if done(h):
+            return
+        respond(h, first_play)
+    raise AssertionError("never reached")
+
+
+def my_turn(h, tiles_down=0):
+    """done(): the human chooses a tile and the table holds at least tiles_down tiles."""
+    screen = h.screen
+    return (
+        h.screen_name() == "table"
+        and screen.mode == table.CHOOSE_TILE
+        and screen.session.game.table.n >= tiles_down
+    )
+
+
+def idle(h, frames):
+    for _ in range(frames):
+        h.frame()
+
+
+def until_frame(h, done):
+    for _ in range(100):
+        if done(h.screen):
+            return
+        h.frame()
+    raise AssertionError("the frame never came")
+
+
+def table_choose_tile(h):
+    """Mid-hand, four arms open, the human has drawn to nine tiles: the hand scrolls,
+    tiles that do not fit are dimmed."""
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: my_turn(h, 8))
+    while len(h.screen.tiles) < 9:
+        h.press("down")
+    point_at(h, 8)
+    idle(h, 30)  # the tile played last is no longer lit
+
+
+def choose_end(h):
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: my_turn(h, 8))
+    idle(h, 40)  # any score has popped up and gone
+    point_at(h, h.screen.tiles.index(26))  # [5|6] fits two ends
+    h.press("a")
+    assert h.screen.mode == table.CHOOSE_END
+
+
+def table_choose_end(h):
+    choose_end(h)
+    until_frame(h, lambda screen: screen.frames & 8 == 0)
+
+
+def table_choose_end_blink(h):
+    """The other half of the blink: the tile shown where it would go."""
+    choose_end(h)
+    until_frame(h, lambda screen: screen.frames & 8)
+
+
+def table_refused(h):
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: my_turn(h, 2))
+    screen = h.screen
+    point_at(h, next(i for i, t in enumerate(screen.tiles) if not screen.playable >> t & 1))
+    h.press("a")
+    assert screen.mode == table.MESSAGE
+
+
+def table_score(h):
+    session = start_match(h, ONE_PLAYER, SEED)
+
+    def scored(h):
+        return session.game.table.n >= 4 and h.screen.popup_frames
+
+    play_until(h, scored)
+    idle(h, 6)
+
+
+def table_thinking(h):
+    """The handheld thinks (the dots), after a play of the human's that scored nothing."""
+    start_match(h, ONE_PLAYER, SEED)
+
+    def thinking(h):
+        screen = h.screen
+        return (
+            screen.mode == table.THINKING
+            and screen.frames < 4
+            and screen.session.game.table.n > 4
+            and not screen.popup_frames
+        )
+
+    play_until(h, thinking)
+    until_frame(h, lambda screen: screen.frames == 12)  # three dots
+    assert h.screen.mode == table.THINKING
+
+
+def table_handover(h):
+    start_match(h, ["human:Ann", "human:Bob"], SEED)
+    play_until(h, lambda h: h.screen.mode == table.HANDOVER and h.screen.session.game.table.n)
+
+
+def hand_end(h):
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: h.screen_name() == "handend")
+
+
+def match_end(h):
+    start_match(h, ONE_PLAYER, SEED, "target=61")
+    play_until(h, lambda h: h.screen_name() == "matchend")
+    idle(h, 40)  # the title has stopped bouncing
+
+
+SCRIPTS = [
+    table_choose_tile,
+    table_choose_end,
+    table_choose_end_blink,
+    table_refused,
+    table_score,
+    table_thinking,
+    table_handover,
+    hand_end,
+    match_end,
+]
+
+
+def golden_name(script):
+    return script.__name__.replace("_", "-")
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=golden_name)
+def test_frame_equals_the_checked_in_golden(script, tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    script(h)
+    name = golden_name(script)
+    controller = h.emulator.controller
+    frame = render.pbm(controller)
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        PREVIEWS.mkdir(parents=True, exist_ok=True)
+        (GOLDEN / (name + ".pbm")).write_bytes(frame)
+        render.image(controller, "white", 2).save(GOLDEN / (name + ".png"))
+        render.image(controller, "white", 4).save(PREVIEWS / (name + ".png"))
+    assert (GOLDEN / (name + ".pbm")).read_bytes() == frame, (
+        "look at the frame; UPDATE_GOLDEN=1 rewrites the goldens"
+    )
+
+
+def test_every_golden_has_its_script():
+    names = {golden_name(s) for s in SCRIPTS}
+    assert {p.stem for p in GOLDEN.glob("*.pbm")} == names
+    assert {p.stem for p in GOLDEN.glob("*.png")} == names
