@@ -99,11 +99,11 @@ def main(argv=None):
         "--save-dir", default=SAVE_DIR, help="save folder (default: saves/, shared with the window)"
     )
     args = parser.parse_args(argv)
+    print("Commands: up down left right a b, last ends tiles scores hand; help lists them.")
     try:
         terminal = Terminal(args.board, args.save_dir)
     except OSError as e:  # a save folder that cannot be made, for one
         parser.error(str(e))
-    print("Commands: up down left right a b, last ends tiles scores hand; help lists them.")
 
     def prompt():
         print("> ", end="", flush=True)

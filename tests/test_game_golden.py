@@ -12,6 +12,7 @@ import os
 import pathlib
 
 import pytest
+from PIL import Image
 from screens import table
 from ui_driver import Handheld, point_at, respond, start_match
 
@@ -185,3 +186,19 @@ def test_every_golden_has_its_script():
     names = {golden_name(s) for s in SCRIPTS}
     assert {p.stem for p in GOLDEN.glob("*.pbm")} == names
     assert {p.stem for p in GOLDEN.glob("*.png")} == names
+
+
+def test_the_pngs_show_the_goldens():
+    """The README's screenshots are the goldens themselves, not older pictures."""
+    for golden in GOLDEN.glob("*.pbm"):
+        body = golden.read_bytes()[len(b"P4\n128 64\n") :]
+        lit = [not body[i >> 3] & 0x80 >> (i & 7) for i in range(128 * 64)]
+        picture = Image.open(golden.with_suffix(".png")).convert("L")
+        shown = [v > 0 for v in picture.resize((128, 64), Image.NEAREST).tobytes()]
+        assert shown == lit, golden.name
+
+
+def test_the_readme_shows_every_game_screen():
+    readme = (ROOT / "README.md").read_text()
+    for picture in GOLDEN.glob("*.png"):
+        assert "(tests/game/golden/%s)" % picture.name in readme
