@@ -139,6 +139,14 @@ def records(h):
     h.go("records")
 
 
+def records_scrolled(h):
+    for name in ("ANN", "BOB", "CY", "DEE 2"):
+        profiles.add(h.app.storage, name)
+    profiles.record_result(h.app.storage, "DEE 2", True, 250, 5)
+    h.go("records")
+    h.press("down", "down", "down")  # two rows further: the last one stays in view
+
+
 def rules_help(h):
     h.go("help")
 
@@ -161,7 +169,7 @@ def pause_quit(h):
 SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, play_handheld,
            play_handheld_level, two_players, two_players_refused, demo, rules_options,
            settings, settings_inverted, profile_list, profile_actions, profile_delete,
-           profile_refused, new_profile, new_profile_taken, records, rules_help,
+           profile_refused, new_profile, new_profile_taken, records, records_scrolled, rules_help,
            rules_help_scrolled, pause, pause_quit]
 
 

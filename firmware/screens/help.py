@@ -6,7 +6,7 @@ from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import tunes
-from ui.widgets import title, wrap
+from ui.widgets import HEIGHT, scrollbar, title, wrap
 
 _LINES = const(7)  # lines of a page in view
 _TOP = const(11)
@@ -116,8 +116,5 @@ class Screen:
             i = self.top + n
             if i < len(lines):
                 text.draw(fb, lines[i], 2, _TOP + n * text.LINE)
-        if len(lines) > _LINES:  # a scroll bar: where this view is in the page
-            height = 64 - _TOP
-            fb.vline(126, _TOP, height, 1)
-            fb.fill_rect(125, _TOP + height * self.top // len(lines),
-                         3, height * _LINES // len(lines), 1)
+        if len(lines) > _LINES:
+            scrollbar(fb, 125, _TOP, HEIGHT - _TOP, self.top, _LINES, len(lines))

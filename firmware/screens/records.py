@@ -5,14 +5,15 @@ from gfx import text
 from hw.buttons import A, B, DOWN, UP
 from micropython import const
 from ui import profiles, tunes
-from ui.widgets import footer, title
+from ui.widgets import footer, scrollbar, title
 
 _ROWS = const(4)  # profiles in view; UP / DOWN scroll the rest
-_TOP = const(19)
+_TOP = const(20)
+_ROW_H = const(8)
 _NAME_X = const(2)
-_WON_RIGHT = const(62)  # numbers are right-aligned on these columns
-_LOST_RIGHT = const(84)
-_BEST_RIGHT = const(125)
+_WON_RIGHT = const(60)  # numbers are right-aligned on these columns
+_LOST_RIGHT = const(82)
+_BEST_RIGHT = const(121)  # clear of the scroll bar
 _HEADINGS = ("Name", "Won", "Lost", "Best win")
 
 
@@ -52,11 +53,9 @@ class Screen:
         for n in range(_ROWS):
             i = self.top + n
             if i < len(self.rows):
-                self._line(fb, self.rows[i], _TOP + 1 + n * text.LINE + n)
-        if self.top > 0:
-            text.draw(fb, "↑", 64, 1)
-        if self.top + _ROWS < len(self.rows):
-            text.draw(fb, "↓", 70, 1)
+                self._line(fb, self.rows[i], _TOP + n * _ROW_H)
+        if len(self.rows) > _ROWS:
+            scrollbar(fb, 125, _TOP - 1, _ROWS * _ROW_H, self.top, _ROWS, len(self.rows))
         footer(fb, "Best: the biggest win")
 
     def _line(self, fb, cells, y):

@@ -2,7 +2,7 @@
 yes/no question. Each widget reads the buttons in update(), plays its own menu
 sounds, tells app.say() what changed, and draws without allocating.
 
-    menu = Menu(app, ("Target", "Sound"), ((" 100", "150"), ("on", "off")))
+    menu = Menu(app, ("Target", "Sound"), (("100", "150"), ("on", "off")))
     event = menu.update()          # NONE, CHOSEN (A), CHANGED (a value), BACK (B)
     title(app.fb, "Options"); menu.draw()
 
@@ -71,6 +71,14 @@ def box(fb, x, y, w, h):
     fb.pixel(right, y, 0)
     fb.pixel(x, bottom, 0)
     fb.pixel(right, bottom, 0)
+
+
+def scrollbar(fb, x, y, h, first, shown, total):
+    """A dotted track `h` high at column x+1, and a thumb 3 wide showing which
+    `shown` of `total` lines (or items), from `first`, are in view."""
+    for dot in range(0, h, 2):
+        fb.pixel(x + 1, y + dot, 1)
+    fb.fill_rect(x, y + h * first // total, 3, h * shown // total, 1)
 
 
 def wrap(s, width):
@@ -212,14 +220,7 @@ class Menu:
                     continue
             text.draw(fb, value, right - 2 - text.width(value), y + _TEXT_DROP, colour)
         if scrolls:
-            self._scrollbar(fb, x + w - 3, count)
-
-    def _scrollbar(self, fb, x, count):
-        height = self.rows * ROW - 1
-        for dot in range(0, height, 2):
-            fb.pixel(x + 1, self.y + dot, 1)
-        thumb = height * self.rows // count
-        fb.fill_rect(x, self.y + height * self.top // count, 3, thumb, 1)
+            scrollbar(fb, x + w - 3, self.y, self.rows * ROW - 1, self.top, self.rows, count)
 
 
 class Bubble:
