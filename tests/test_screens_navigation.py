@@ -313,3 +313,39 @@ def test_every_help_line_fits_the_screen():
         assert text.width(heading) + text.width("11/11") + 8 <= 128
         assert all(text.width(line) <= 120 for line in wrap(body, 120))
         assert "?" not in body  # the font has every character (missing ones draw as ?)
+
+
+SPEAKING = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),
+            ("newmatch", "demo"), ("options",), ("settings",), ("profiles",), ("newprofile",),
+            ("records",), ("help",), ("pause",)]
+
+
+@pytest.mark.parametrize("start", SPEAKING, ids="-".join)
+def test_every_screen_says_what_it_is_and_every_move_is_said(h, start):
+    if start == ("pause",):
+        start = ("pause", save_a_match(h))
+    said = len(h.spoken)
+    h.go(*start)
+    assert len(h.spoken) == said + 1 and h.spoken[-1]
+    if start[0] in ("title", "records"):
+        return  # nothing to move on: any button leaves, and records are said whole
+    h.press("down" if start[0] != "help" else "right")
+    assert len(h.spoken) == said + 2 and h.spoken[-1] not in h.spoken[:-1]
+
+
+def test_the_title_drops_seven_tiles_each_with_a_click_and_starts_again(tmp_path):
+    from screens import title
+    from ui import tunes
+
+    h = Handheld(tmp_path)
+    played = []
+    real_play = h.app.sound.play
+    h.app.sound.play = lambda tune: (played.append(tune), real_play(tune))
+    h.idle(title.SPLASH_FRAMES)
+    assert played == []  # the splash is quiet
+    cycle = title._CYCLE
+    h.idle(cycle)
+    assert played == [tunes.PLAYED] * 7
+    first = h.pbm()
+    h.idle(cycle)
+    assert played == [tunes.PLAYED] * 14 and h.pbm() == first
