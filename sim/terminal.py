@@ -12,8 +12,9 @@ more to a line:
     help                       this list
     quit                       stop (end of input does the same); the match is saved
 
-After each command the game runs on until it has said nothing for a moment, so
-the handheld's reply is printed before the next command is read.
+The buttons of a line are pressed one after the other; then the game runs on
+until it has said nothing for a moment, so the handheld's reply is printed
+before the next line is read. Questions do not move the game on.
 """
 
 import argparse
@@ -55,23 +56,23 @@ class Terminal:
                 return
 
     def command(self, word):
-        """Carry out one command; False when it asks to stop."""
+        """Carry out one command: "quit", "moved" (a button or wait: the game should
+        run on), or "" (a question or help was answered)."""
         word = word.lower()
         if word in ("quit", "q"):
-            return False
+            return "quit"
         if word in BUTTONS:
             self.emulator.press(BUTTONS[word])
         elif word in QUESTIONS:
             self.write(self.app.ask(QUESTIONS[word]))
-            return True
+            return ""
         elif word in ("help", "?"):
             self.write(HELP)
-            return True
+            return ""
         elif word not in ("wait", "w", ""):
             self.write("Unknown command %r; help lists them." % word)
-            return True
-        self.settle()
-        return True
+            return ""
+        return "moved"
 
     def run(self, lines, prompt=None):
         """Play from `lines` (an iterable of text lines, such as sys.stdin) until
@@ -80,10 +81,14 @@ class Terminal:
         if prompt is not None:
             prompt()
         for line in lines:
-            words = line.split() or [""]
-            for word in words:
-                if not self.command(word):
+            moved = False
+            for word in line.split() or [""]:
+                done = self.command(word)
+                if done == "quit":
                     return
+                moved = moved or done == "moved"
+            if moved:
+                self.settle()
             if prompt is not None:
                 prompt()
 
