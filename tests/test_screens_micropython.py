@@ -45,6 +45,10 @@ def test_the_check_catches_a_draw_that_allocates(frames):
     assert frames["sanity", "pause"] == {"ALLOCATES"}
 
 
+def test_only_the_screen_shown_stays_in_memory(frames):
+    assert frames["loaded", "screens"] == {"pause"}
+
+
 def test_every_frame_drawn_is_one_the_test_expects(frames):
-    assert set(frames) - {("sanity", "pause")} <= set(STATES) | {
+    assert set(frames) - {("sanity", "pause"), ("loaded", "screens")} <= set(STATES) | {
         ("newmatch-two", "newmatch")}

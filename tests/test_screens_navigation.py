@@ -296,7 +296,7 @@ def test_help_pages_turn_round_and_scroll_within_a_page(h):
     assert h.spoken[-1].startswith("Rules, page %d of %d: Buttons." % (len(PAGES), len(PAGES)))
     h.press("right", "a", "a", "a")  # to page 4: Counting, longer than the screen
     assert h.screen.page == 3
-    lines = len(h.screen.pages[3])
+    lines = len(h.screen.lines)
     for _ in range(lines + 3):
         h.press("down")
     assert h.screen.top == lines - 7

@@ -69,13 +69,14 @@ class Screen:
         self.app = app
         self.session = session  # the match to go back to, if opened from its pause menu
         self.page = 0
-        self.top = 0
-        self.pages = [wrap(body, _WIDTH) for _, body in PAGES]
-        self.numbers = ["%d/%d" % (n + 1, len(PAGES)) for n in range(len(PAGES))]
-        self._read()
+        self._open()
 
-    def _read(self):
+    def _open(self):
+        """Lay out the page shown (only that one is kept: it saves memory) and read it."""
         heading, body = PAGES[self.page]
+        self.lines = wrap(body, _WIDTH)
+        self.top = 0
+        self.number = "%d/%d" % (self.page + 1, len(PAGES))
         self.app.say("Rules, page %d of %d: %s. %s" % (self.page + 1, len(PAGES), heading, body))
 
     def update(self):
@@ -97,21 +98,20 @@ class Screen:
 
     def _turn(self, step):
         self.page = (self.page + step) % len(PAGES)
-        self.top = 0
         self.app.sound.play(tunes.MOVE)
-        self._read()
+        self._open()
 
     def _scroll(self, step):
         top = self.top + step
-        if 0 <= top <= len(self.pages[self.page]) - _LINES:
+        if 0 <= top <= len(self.lines) - _LINES:
             self.top = top
             self.app.sound.play(tunes.MOVE)
 
     def draw(self):
         fb = self.app.fb
         fb.fill(0)
-        title(fb, PAGES[self.page][0], self.numbers[self.page])
-        lines = self.pages[self.page]
+        title(fb, PAGES[self.page][0], self.number)
+        lines = self.lines
         for n in range(_LINES):
             i = self.top + n
             if i < len(lines):

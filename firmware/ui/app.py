@@ -45,6 +45,12 @@ class App:
         old = self._module
         if old is not None and old != "screens." + name:
             sys.modules.pop(old, None)
+            # Importing a submodule also makes it an attribute of its package,
+            # which would keep every screen ever shown alive: drop that too.
+            screens = sys.modules.get("screens")
+            short = old[len("screens."):]
+            if screens is not None and hasattr(screens, short):
+                delattr(screens, short)
         gc.collect()
         module_name = "screens." + name
         package = __import__(module_name)

@@ -165,6 +165,10 @@ def main():
     app.go("pause", session)
     check(app, "pause", ["down", "down", "right", "down", "a", "right"])  # the question
     check(app, "pause", ["b", "up", "up", "a", "down", "b"])  # the rules, and back
+    import screens
+
+    # Only the screen shown is held: the others' modules were let go.
+    print("loaded", "screens", "+".join(k for k in dir(screens) if not k.startswith("_")))
     app.screen = Allocating()
     check(app, "sanity", [])
 
