@@ -22,7 +22,7 @@ $(READY): tools/requirements.txt tools/stubs.txt
 # Every test: lint, type check of firmware/ against the MicroPython stubs,
 # pytest on CPython (which also runs the portable core tests under real MicroPython).
 test: setup lint typecheck
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 lint: setup
 	$(BIN)/ruff check $(wildcard firmware sim tools tests boards)

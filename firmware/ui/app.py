@@ -18,6 +18,10 @@ from core.allfives import Options
 
 from ui import narrate
 
+# On MicroPython, collect before the next screen is imported so that the old
+# one's memory is free for it; CPython's collector needs no help (and a full
+# collection there costs milliseconds).
+_SMALL_HEAP = hasattr(gc, "mem_free")
 
 class App:
     def __init__(self, hw, first="title", speak=None):
@@ -51,7 +55,8 @@ class App:
             short = old[len("screens."):]
             if screens is not None and hasattr(screens, short):
                 delattr(screens, short)
-        gc.collect()
+        if _SMALL_HEAP:
+            gc.collect()
         module_name = "screens." + name
         package = __import__(module_name)
         self._module = module_name
