@@ -23,6 +23,7 @@ from ui import narrate
 # collection there costs milliseconds).
 _SMALL_HEAP = hasattr(gc, "mem_free")
 
+
 class App:
     def __init__(self, hw, first="title", speak=None):
         """`first` is the screen to show (None: the caller will call go())."""
@@ -52,7 +53,7 @@ class App:
             # Importing a submodule also makes it an attribute of its package,
             # which would keep every screen ever shown alive: drop that too.
             screens = sys.modules.get("screens")
-            short = old[len("screens."):]
+            short = old[len("screens.") :]
             if screens is not None and hasattr(screens, short):
                 delattr(screens, short)
         if _SMALL_HEAP:
