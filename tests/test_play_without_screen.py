@@ -67,7 +67,7 @@ def test_a_whole_match_is_played_from_typed_commands(tmp_path):
     assert screen_name(terminal) == "menu"
     said = "\n".join(lines)
     assert "Main menu" in said and "Target: 61." in said
-    assert "You lead" in said or "CPU leads" in said
+    assert "Hand 1. You lead." in said or "Hand 1. CPU leads." in said
     assert "win the match" in said or "wins the match" in said
     # The questions were answered with the state of the table.
     assert asked and "Open ends" in said and "Tiles: You" in said and "Your tiles:" in said

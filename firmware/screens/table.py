@@ -58,6 +58,8 @@ class Screen:
         self.names = [narrate.who(session, s) for s in range(2)]
         self.mode = MESSAGE
         self._note_pile()
+        if not session.record.actions:
+            self._first_deal()
         self._after_action()
 
     # --- whose hand, what next ----------------------------------------------------
@@ -77,11 +79,7 @@ class Screen:
         if session.over:
             self.app.go("matchend", session)
             return
-        if session.between_hands and not session.record.actions:
-            # A match saved as soon as it was dealt resumes undealt: the seed deals
-            # the same tiles again.
-            session.deal()
-        elif session.between_hands:
+        if session.between_hands:
             self.app.go("handend", session)
             return
         seat = session.to_move()
@@ -98,6 +96,15 @@ class Screen:
         else:
             self.mode = THINKING
             self.frames = 0
+
+    def _first_deal(self):
+        """Tell the first hand (the handend screen tells the others). A match saved
+        as soon as it was dealt resumes undealt: the seed deals the same tiles again."""
+        session = self.session
+        if session.between_hands:
+            session.deal()
+        for e in session.events:
+            self.app.say(narrate.event(session, e))
 
     def _refresh_hand(self):
         game = self.session.game
