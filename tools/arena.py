@@ -5,7 +5,9 @@
 
 N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped, so neither player profits from the luck of a deal. Prints the wins, the
-win rate with a 95 % Wilson interval, and the average points per hand.
+win rate with a 95 % Wilson interval, and the average points per hand; for a
+searching player (expert), the average work per decision (evaluations: one
+move judged on one sampled deal).
 """
 
 import argparse
@@ -30,14 +32,23 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
+def expert_work():
+    """(decisions, evaluations) of the expert players in this process so far."""
+    module = sys.modules.get("players.expert")
+    return tuple(module.stats) if module else (0, 0)
+
+
 def play_deal(job):
-    """Both matches of one deal; returns [(a wins?, a points, b points, hands, decisions)]."""
+    """Both matches of one deal; returns
+    [(a wins?, a points, b points, hands, decisions, expert decisions, expert evaluations)]."""
     a, b, options_text, seed = job
     options = Options.parse(options_text)
     results = []
     for a_seat in (0, 1):
         names = (a, b) if a_seat == 0 else (b, a)
+        before = expert_work()
         game, record = play_match(options, seed, names)
+        after = expert_work()
         decisions = len(record.actions)
         results.append(
             (
@@ -46,6 +57,8 @@ def play_deal(job):
                 game.scores[1 - a_seat],
                 game.hand_no,
                 decisions,
+                after[0] - before[0],
+                after[1] - before[1],
             )
         )
     return results
@@ -61,6 +74,7 @@ def run(a, b, matches, options_text="", seed=0, workers=None):
     a_wins = sum(1 for r in rows if r[0])
     hands = sum(r[3] for r in rows)
     low, high = wilson(a_wins, n)
+    expert_decisions = sum(r[5] for r in rows)
     return {
         "a": a,
         "b": b,
@@ -75,6 +89,8 @@ def run(a, b, matches, options_text="", seed=0, workers=None):
         "b_points_per_hand": sum(r[2] for r in rows) / hands,
         "hands_per_match": hands / n,
         "actions_per_match": sum(r[4] for r in rows) / n,
+        "expert_decisions": expert_decisions,
+        "expert_evaluations_per_decision": sum(r[6] for r in rows) / max(1, expert_decisions),
     }
 
 
@@ -105,6 +121,11 @@ def report(result):
         "hands per match %.2f, actions per match %.1f"
         % (r["hands_per_match"], r["actions_per_match"])
     )
+    if r["expert_decisions"]:
+        print(
+            "expert work: %.1f evaluations per decision (%.1f decisions per match)"
+            % (r["expert_evaluations_per_decision"], r["expert_decisions"] / r["matches"])
+        )
 
 
 def main(argv):

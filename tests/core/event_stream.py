@@ -20,7 +20,12 @@ from core.allfives import Options  # noqa: E402
 from players.autoplay import play_match  # noqa: E402
 
 OPTIONS = ("", "draw=stuck keep=2", "lead=double target=61", "target=250 draw=stuck")
-PAIRS = (("random", "tactics"), ("tactics", "defensive"), ("defensive", "random"))
+PAIRS = (
+    ("random", "tactics"),
+    ("tactics", "defensive"),
+    ("defensive", "random"),
+    ("expert", "defensive"),
+)
 
 
 def main():
