@@ -58,10 +58,11 @@ class Screen:
             text.draw(fb, " pips", x, y)
             tableview.number_right(fb, game.scores[s], 127, y)
             if s == self.winner and self.points:
-                x = text.draw(fb, "+", 108, y + 9)
-                text.number(fb, self.points, x, y + 9)
+                x = text.draw(fb, "+", 92, y)
+                text.number(fb, self.points, x, y)
+            # 12 small tiles a row: two rows hold the largest hand (21 tiles).
             tiles = self.tiles[s]
             for i in range(len(tiles)):
-                tableview.micro(fb, tiles[i], (i % 10) * 10, y + 8 + (i // 10) * 6)
+                tableview.micro(fb, tiles[i], (i % 12) * 10, y + 8 + (i // 12) * 6)
         fb.hline(0, 51, 128, 1)
         text.draw(fb, "A: next hand", 64 - text.width("A: next hand") // 2, 55)

@@ -26,10 +26,11 @@ MESSAGE = const(3)
 HANDOVER = const(4)
 
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long, so you see it move
+_STEPS_PER_FRAME = const(4)  # pieces of a searching player's decision per frame
 _MESSAGE_FRAMES = const(75)  # a message goes by itself after this long
 _POPUP_FRAMES = const(40)
 _LIT_FRAMES = const(24)  # the tile just played shows lit this long
-_POP_X = const(42)  # where a score pops up
+_POP_X = const(58)  # where a score pops up
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
 
 
@@ -55,6 +56,7 @@ class Screen:
         self.last_tile = -1
         self.viewer = -1
         self.last_said = ""
+        self.decided = False  # the handheld to move has made up its mind
         self.names = [narrate.who(session, s) for s in range(2)]
         self.mode = MESSAGE
         self._note_pile()
@@ -96,6 +98,8 @@ class Screen:
         else:
             self.mode = THINKING
             self.frames = 0
+            self.decided = False
+            session.start_thinking()
 
     def _first_deal(self):
         """Tell the first hand (the handend screen tells the others). A match saved
@@ -156,7 +160,14 @@ class Screen:
         elif mode == THINKING:
             if buttons.just_pressed(B):
                 self.app.go("pause", self.session)
-            elif self.frames >= _THINK_FRAMES:
+                return
+            # A searching player thinks a few steps per frame, so the screen
+            # keeps animating however long the decision takes.
+            steps = _STEPS_PER_FRAME
+            while not self.decided and steps:
+                self.decided = self.session.think_step()
+                steps -= 1
+            if self.decided and self.frames >= _THINK_FRAMES:
                 self._act(None)
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
@@ -230,7 +241,7 @@ class Screen:
         """Make a human's action (or the handheld's, when action is None)."""
         session = self.session
         try:
-            events = session.think() if action is None else session.play(action)
+            events = session.finish_thinking() if action is None else session.play(action)
         except Illegal as e:
             self.app.sound.play(tunes.ERROR)
             self._show(str(e))
@@ -328,8 +339,8 @@ class Screen:
         x = text.number(fb, n, 0, 7)
         text.draw(fb, " tile" if n == 1 else " tiles", x, 7)
         stock = max(game.drawable(), 0)
-        text.draw(fb, "Stock", 85 - text.width("Stock"), 0)
-        text.number(fb, stock, 85 - (4 if stock < 10 else 8), 7)
+        text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
+        tableview.number_right(fb, stock, 81, 7)
         text.draw(fb, "Count", 0, 40)
         x = text.number(fb, game.table.count(), 0, 47)
         if self.mode == CHOOSE_END:
@@ -339,13 +350,17 @@ class Screen:
             after.place(self.tiles[self.cursor], self.ends[self.end_index])
             x = text.draw(fb, "→", x + 1, 47)
             text.number(fb, after.count(), x + 1, 47)
+        if self.popup_frames:
+            return  # the score pops up where the status goes
         if self.mode == THINKING:
-            dots = (self.frames >> 2) & 3
-            for i in range(dots):
-                fb.fill_rect(72 + 4 * i, 49, 2, 2, 1)
+            # The handheld's name and dots that come and go while it thinks.
+            name = self.names[game.turn]
+            text.draw(fb, name, 70 - text.width(name), 47)
+            for i in range((self.frames >> 2) & 3):
+                fb.fill_rect(72 + 4 * i, 50, 2, 2, 1)
         elif self.mode in (CHOOSE_TILE, CHOOSE_END):
             label = self.turn_label
-            text.draw(fb, label, 85 - text.width(label), 47)
+            text.draw(fb, label, 82 - text.width(label), 47)
 
     def _draw_column(self, game):
         fb = self.fb
@@ -370,12 +385,13 @@ class Screen:
             text.draw(fb, second, x, top + 10)
 
     def _draw_popup(self):
+        # Below the right arm, clear of the cross: it rises a little, then stays.
         fb = self.fb
         rise = (_POPUP_FRAMES - self.popup_frames) >> 2
-        y = 20 - rise
-        fb.fill_rect(_POP_X - 10, y - 2, 22, 10, 0)
-        fb.rect(_POP_X - 9, y - 1, 20, 8, 1)
-        x = text.draw(fb, "+", _POP_X - 6, y)
+        y = 46 - (rise if rise < 4 else 4)
+        fb.fill_rect(_POP_X - 1, y - 2, 24, 11, 0)
+        fb.rect(_POP_X, y - 1, 22, 9, 1)
+        x = text.draw(fb, "+", _POP_X + 3, y)
         text.number(fb, self.popup, x, y)
 
     def _draw_handover(self):

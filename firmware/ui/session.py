@@ -11,7 +11,7 @@ from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLA
 from core.record import Record
 from core.rng import derive
 from core.view import View
-from players import get, NAMES
+from players import NAMES, thinker
 
 SAVE_KEY = "match"
 _SEPARATOR = b"\n---\n"
@@ -24,7 +24,8 @@ class Session:
         self.seats = list(seats)
         self.game = AllFives(options, seed)
         self.record = Record(options, seed, self.seats)
-        self._choosers = [None] * len(self.seats)
+        self._thinkers = [None] * len(self.seats)  # made when a handheld seat first decides
+        self._thinking = -1
         self.events = []
 
     # --- who plays ------------------------------------------------------------
@@ -60,20 +61,34 @@ class Session:
             raise Illegal("it is not your turn")
         return self._apply(action)
 
-    def think(self):
-        """The handheld seat to move decides and acts; returns the events."""
+    def start_thinking(self):
+        """The handheld seat to move starts deciding; then `think_step()` until it
+        returns True, then `finish_thinking()` (the screen keeps drawing meanwhile)."""
         seat = self.to_move()
         if seat < 0 or self.is_human(seat):
             raise Illegal("no handheld player is to move")
-        action = self.decide(seat)
+        if self._thinkers[seat] is None:
+            self._thinkers[seat] = thinker(self.name(seat))
+        rng = derive(self.seed, len(self.record.actions))
+        self._thinkers[seat].start(View(self.game, seat), rng)
+        self._thinking = seat
+
+    def think_step(self):
+        """One bounded piece of the decision; True once it is made."""
+        return self._thinkers[self._thinking].step()
+
+    def finish_thinking(self):
+        """Make the handheld's decided action; returns the events."""
+        action = self._thinkers[self._thinking].action
+        self._thinking = -1
         return self._apply(action)
 
-    def decide(self, seat):
-        """What the handheld level of `seat` would play now (also used for hints)."""
-        if self._choosers[seat] is None:
-            self._choosers[seat] = get(self.name(seat))
-        rng = derive(self.seed, len(self.record.actions))
-        return self._choosers[seat](View(self.game, seat), rng)
+    def think(self):
+        """Decide and act in one go (demos, tests); returns the events."""
+        self.start_thinking()
+        while not self.think_step():
+            pass
+        return self.finish_thinking()
 
     def _apply(self, action):
         self.events = self.game.apply(action)

@@ -24,8 +24,8 @@ from micropython import const
 CX = const(42)  # centre of the cross
 CY = const(26)
 HAND_Y = const(55)
-HAND_X = const(4)
-HAND_STEP = const(17)
+HAND_X = const(1)
+HAND_STEP = const(18)  # a pixel between tiles
 HAND_SLOTS = const(7)
 _PILE_X = const(87)
 _PILE_Y = const(16)
@@ -171,11 +171,9 @@ def hand(fb, tiles, playable, first_slot, cursor, show_stock, stock_label_look):
             domino.draw(fb, 0, x, y, False, -1, stock_label_look)
     # Arrows where more of the hand is out of sight.
     if first_slot > 0:
-        fb.vline(1, HAND_Y + 2, 5, 1)
-        fb.vline(0, HAND_Y + 3, 3, 1)
+        fb.vline(0, HAND_Y + 1, 7, 1)
     if first_slot + HAND_SLOTS < slots:
-        fb.vline(126, HAND_Y + 2, 5, 1)
-        fb.vline(127, HAND_Y + 3, 3, 1)
+        fb.vline(127, HAND_Y + 1, 7, 1)
 
 
 # Where the arrow of each end goes while the player chooses one: W, E, N, S.
