@@ -24,7 +24,10 @@ class Session:
         self.seats = list(seats)
         self.game = AllFives(options, seed)
         self.record = Record(options, seed, self.seats)
-        self._thinkers = [None] * len(self.seats)  # made when a handheld seat first decides
+        # A thinker (start, step, action) for every handheld seat.
+        self._thinkers = {
+            s: thinker(self.name(s)) for s in range(len(self.seats)) if not self.is_human(s)
+        }
         self._thinking = -1
         self.events = []
 
@@ -67,8 +70,6 @@ class Session:
         seat = self.to_move()
         if seat < 0 or self.is_human(seat):
             raise Illegal("no handheld player is to move")
-        if self._thinkers[seat] is None:
-            self._thinkers[seat] = thinker(self.name(seat))
         rng = derive(self.seed, len(self.record.actions))
         self._thinkers[seat].start(View(self.game, seat), rng)
         self._thinking = seat
