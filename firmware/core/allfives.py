@@ -252,6 +252,8 @@ class AllFives:
         if table.fits(t, where):
             return None
         if where >= N and not table.is_open(where):
+            if table.spinner < 0:
+                return "there is no spinner yet: play on W or E"
             return (
                 "the %s branch opens when both sides of the spinner carry a tile"
                 % (END_NAMES[where])

@@ -94,13 +94,24 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     for action, reason in (
         (PASS, "you can play [3|6], so you may not pass"),
         (tile("[3|6]") * 8 + LEAD, "the lead has been played: choose an end"),
-        (tile("[3|6]") * 8 + 2, "the N branch opens when both sides of the spinner carry a tile"),
+        (tile("[3|6]") * 8 + 2, "there is no spinner yet: play on W or E"),
         (250, "unknown action"),
         (-3, "unknown action"),
     ):
         assert game.check(action) == reason
         raises(Illegal, game.apply, action)
         assert snapshot(game) == before
+
+
+def test_branches_open_only_when_both_sides_of_the_spinner_carry_a_tile():
+    game = game_with(DEAL)
+    do(game, "play [5|5]")
+    do(game, "play [1|5] W")
+    game.hands[0] |= mask("[5|6]")
+    reason = "the S branch opens when both sides of the spinner carry a tile"
+    assert game.check(tile("[5|6]") * 8 + 3) == reason
+    do(game, "play [5|6] E")
+    assert tile("[2|5]") * 8 + 2 in game.legal()  # seat 2's [2|5] now fits N
 
 
 def test_lead_needs_no_end():
