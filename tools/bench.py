@@ -3,7 +3,11 @@
 Prints a table and writes build/bench.json. Measured now:
 - the smallest MicroPython heap (`micropython -X heapsize=`, found by bisection)
   in which one full seeded handheld-vs-handheld All Fives match of the core
-  runs, importing .mpy files compiled with mpy-cross.
+  runs, importing .mpy files compiled with mpy-cross;
+- what one decision of each handheld level costs under the MicroPython unix
+  port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
+  reference workload timed in the same run (so a board's time is the ratio
+  times the reference's time there), and the heap it allocates.
 """
 
 import json
@@ -17,7 +21,14 @@ import firmware_path
 ROOT = firmware_path.ROOT
 BIN = pathlib.Path(sys.executable).parent
 BUILD = ROOT / "build"
-MATCHES = ((1, "defensive", "tactics"), (2, "tactics", "random"), (3, "defensive", "defensive"))
+MATCHES = (
+    (1, "defensive", "tactics"),
+    (2, "tactics", "random"),
+    (3, "defensive", "defensive"),
+    (4, "expert", "defensive"),
+    (5, "expert", "expert"),
+)
+COST_MATCHES = 4  # matches of expert against defensive whose decisions are timed
 
 
 def tool(name):
@@ -59,6 +70,36 @@ def smallest_heap(args, low=4096, high=1 << 20, step=256):
     return high
 
 
+def decision_costs(mpy):
+    """Run tools/mpy_cost.py under MicroPython, print its figures and return them."""
+    command = [tool("micropython"), "tools/mpy_cost.py", str(mpy), str(COST_MATCHES)]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    if run.returncode != 0:
+        raise RuntimeError("tools/mpy_cost.py failed: " + run.stderr[-2000:])
+    lines = run.stdout.split("\n")
+    reference_us = int(lines[0].split()[1])
+    costs = {"reference_us": reference_us, "levels": {}}
+    print()
+    print("%-56s %10s" % ("one decision under MicroPython (.mpy)", "value"))
+    print("%-56s %10d" % ("reference workload, microseconds (unix port)", reference_us))
+    for line in lines[1:]:
+        if not line.startswith("cost "):
+            continue
+        name, n, mean, worst, allocated, most = line.split()[1:]
+        costs["levels"][name] = {
+            "decisions": int(n),
+            "time_per_reference_mean": int(mean) / 1000,
+            "time_per_reference_worst": int(worst) / 1000,
+            "heap_bytes_mean": int(allocated),
+            "heap_bytes_max": int(most),
+        }
+        print("%-56s %10.3f" % (name + ": time / reference, mean", int(mean) / 1000))
+        print("%-56s %10.3f" % (name + ": time / reference, worst", int(worst) / 1000))
+        print("%-56s %10d" % (name + ": heap allocated, bytes, mean", int(allocated)))
+        print("%-56s %10d" % (name + ": heap allocated, bytes, worst", int(most)))
+    return costs
+
+
 def main():
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
@@ -68,6 +109,7 @@ def main():
         key = "seed %d %s vs %s" % (seed, a, b)
         results["core_match_heap_mpy"][key] = heap
         print("%-56s %10d" % ("core match heap (.mpy), " + key, heap))
+    results["decision_cost_mpy"] = decision_costs(mpy)
     BUILD.mkdir(exist_ok=True)
     (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written build/bench.json")
