@@ -28,7 +28,7 @@ from micropython import const
 
 from players.evaluate import count_after, points
 
-BUDGET = const(240)  # evaluations per decision on the device
+BUDGET = const(60)  # evaluations per decision on the device
 DEPTH = const(2)  # plies searched after our move
 _WIN = const(800)  # reaching the match target: 100 points, in 1/8 points
 _SHED = const(2)  # value of a pip out of a hand, in 1/8 points
