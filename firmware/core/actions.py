@@ -2,6 +2,10 @@
 
 A play is tile * 8 + placement (an end W, E, N, S, or LEAD / LEAD_FLIP for the
 first tile of a hand); DRAW and PASS are codes above every play.
+
+Spectacular Bid adds ACCEPT, DECLINE, TIMEOUT (the clock ran out: the late action
+is not made) and bids: bid N is BID + N // 5 (N a multiple of 5). Bids are the only
+actions above a byte; a bid record keeps its actions in 16 bits.
 """
 
 from micropython import const
@@ -11,6 +15,23 @@ from core.tiles import HIGH, LOW, name
 
 DRAW = const(240)
 PASS = const(241)
+ACCEPT = const(242)
+DECLINE = const(243)
+TIMEOUT = const(244)
+BID = const(256)
+
+
+def bid(amount):
+    return BID + amount // 5
+
+
+def is_bid(action):
+    return action > BID
+
+
+def amount_of(action):
+    """The points of a bid action."""
+    return (action - BID) * 5
 
 
 def play(tile, where):
@@ -35,6 +56,8 @@ def describe(action):
         return "draw"
     if action == PASS:
         return "pass"
+    if action >= ACCEPT:
+        return _AUCTION_WORDS[action - ACCEPT] if action < BID else "bid %d" % amount_of(action)
     t = action >> 3
     where = action & 7
     if where == LEAD:
@@ -42,3 +65,6 @@ def describe(action):
     if where == LEAD_FLIP:
         return "play " + name(t, HIGH[t])
     return "play " + name(t) + " " + END_NAMES[where]
+
+
+_AUCTION_WORDS = ("accept", "decline", "timeout")

@@ -116,6 +116,22 @@ class AllFives:
 
     def start_hand(self, deal=None):
         """Deal the next hand: from the generator, or `deal` = (hand1, hand2, stock order)."""
+        self._deal(deal)
+        if self.options.lead_double:
+            self.forced_lead = opening_tile(self.hands)
+            self.leader = 0 if self.hands[0] >> self.forced_lead & 1 else 1
+        elif self.hand_no == 1:
+            self.leader = 0
+        else:
+            self.leader = self.next_leader
+        self.turn = self.leader
+        self.state = PLAYING
+        self.events = [(ev.DEAL, self.leader, self.hand_no, self.forced_lead)]
+        return self.events
+
+    def _deal(self, deal):
+        """Shuffle and deal (or take the explicit deal), and clear the table and
+        this hand's public knowledge; the caller decides who moves first."""
         if self.state == MATCH_OVER:
             raise Illegal("the match is over")
         if self.state != HAND_OVER:
@@ -142,17 +158,6 @@ class AllFives:
         del self.log[:]
         self.hand_no += 1
         self.forced_lead = -1
-        if self.options.lead_double:
-            self.forced_lead = opening_tile(self.hands)
-            self.leader = 0 if self.hands[0] >> self.forced_lead & 1 else 1
-        elif self.hand_no == 1:
-            self.leader = 0
-        else:
-            self.leader = self.next_leader
-        self.turn = self.leader
-        self.state = PLAYING
-        self.events = [(ev.DEAL, self.leader, self.hand_no, self.forced_lead)]
-        return self.events
 
     # --- what may be done ---------------------------------------------------
 
@@ -333,11 +338,15 @@ class AllFives:
             if self._add(seat, total):
                 return
         if not self.hands[seat]:
-            points = round5(pips(self.hands[1 - seat]))
-            self.events.append((ev.DOMINO, seat, points, 0))
-            self._end_hand(seat, points)
+            self._domino(seat)
             return
         self.turn = 1 - seat
+
+    def _domino(self, seat):
+        # The seat went out: it scores the pips left in the other hand.
+        points = round5(pips(self.hands[1 - seat]))
+        self.events.append((ev.DOMINO, seat, points, 0))
+        self._end_hand(seat, points)
 
     def _blocked(self):
         return self.drawable() <= 0 and not self.playable(0) and not self.playable(1)

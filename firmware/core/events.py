@@ -13,6 +13,16 @@ meaning of a and b per kind:
     BLOCKED    seat = winner or -1 for a tie, a = points
     HAND_OVER  seat = who leads the next hand
     MATCH_OVER seat = winner
+
+Spectacular Bid (core.bid) adds, and gives DEAL's seat as the seat that moves first
+(the leader, or the first to speak in an auction); its DOMINO has a = 0:
+
+    TRANSFER   seat = who receives, a = points moved, b = points due (more when capped)
+    BID        a = the bid (a raise when a bid stood)
+    ACCEPTED   seat = who accepts, a = the bid, b = what its bidder pays (after any discount)
+    DECLINED   seat = who declines (the jockey opens for free)
+    TIMED_OUT  seat = who ran out of time, a = milliseconds the late decision had taken
+    HAND_OVER  seat = the jockey, or -1 after a blocked hand (the highest double leads)
 """
 
 from micropython import const
@@ -26,6 +36,11 @@ DOMINO = const(5)
 BLOCKED = const(6)
 HAND_OVER = const(7)
 MATCH_OVER = const(8)
+TRANSFER = const(9)
+BID = const(10)
+ACCEPTED = const(11)
+DECLINED = const(12)
+TIMED_OUT = const(13)
 
 NAMES = (
     "deal",
@@ -37,6 +52,11 @@ NAMES = (
     "blocked",
     "hand_over",
     "match_over",
+    "transfer",
+    "bid",
+    "accepted",
+    "declined",
+    "timed_out",
 )
 
 

@@ -40,3 +40,16 @@ class View:
             if lacked >> n & 1:
                 m &= ~NUMBER[n]
         return m
+
+
+class BidView(View):
+    """A seat's view of Spectacular Bid: the above (`scores` are the balances), the
+    state, the auction and both clocks, all public."""
+
+    def __init__(self, game, seat):
+        super().__init__(game, seat)
+        self.state = game.state
+        self.jockey = game.jockey
+        self.high_bid = game.high_bid
+        self.bidder = game.bidder
+        self.bank = tuple(game.clock.bank)
