@@ -8,6 +8,11 @@ line as written), count, scored (points the count of this action scored), scores
 (the open ends and their numbers), event (the main event of the action: one of
 match_over, domino, blocked, scored, played, drew, passed), events (all of them,
 in order), and next (the seat to move, or null between hands and at the end).
+A Spectacular Bid record (`game: bid`) gives balances as scores, and adds took
+(seconds the action took), clocks (each bank in seconds, and the seconds the
+decision under way may still take, or null) and auction (the standing bid and
+its bidder, null outside an auction); its events include transfer, bid,
+accepted, declined and timed_out.
 An unreadable, malformed or illegal line stops the replay with exit status 1 and
 a message naming the line and the reason on stderr; nothing after it runs.
 """
@@ -18,11 +23,42 @@ import sys
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.allfives import PLAYING
-from core.record import RecordError, replay
+from core.bid import AUCTION, Bid
+from core.record import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count
 
-_PRIORITY = ("match_over", "domino", "blocked", "scored", "played", "drew", "passed")
+_PRIORITY = (
+    "timed_out",
+    "match_over",
+    "domino",
+    "blocked",
+    "accepted",
+    "declined",
+    "bid",
+    "scored",
+    "played",
+    "drew",
+    "passed",
+)
+
+
+def bid_json(line, game):
+    """The keys a Spectacular Bid record adds to an action's line."""
+    clock = game.clock
+    deciding = game.state in (PLAYING, AUCTION)
+    auction = None
+    if game.state == AUCTION:
+        auction = {"bid": game.high_bid, "bidder": game.bidder + 1 if game.bidder >= 0 else None}
+    return {
+        "took": parse_seconds(line.split()[-1]) / 1000,
+        "clocks": {
+            "bank": [ms / 1000 for ms in clock.bank],
+            "left": clock.left(game.turn) / 1000 if deciding else None,
+        },
+        "auction": auction,
+        "next": game.turn + 1 if deciding else None,
+    }
 
 
 def action_json(n, number, line, game, events):
@@ -33,7 +69,7 @@ def action_json(n, number, line, game, events):
             scored = e[2]
     main = next((p for p in _PRIORITY if p in names), names[0] if names else "")
     table = game.table
-    return {
+    out = {
         "n": n,
         "line": number,
         "seat": int(line.split()[0]),
@@ -48,6 +84,9 @@ def action_json(n, number, line, game, events):
         "events": names,
         "next": game.turn + 1 if game.state == PLAYING else None,
     }
+    if isinstance(game, Bid):
+        out.update(bid_json(line, game))
+    return out
 
 
 def main(argv):

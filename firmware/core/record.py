@@ -16,9 +16,28 @@ hand's; a `deal ...` line in the body gives the next hand's. Seats count from 1,
 the lead needs no end and its first half faces W, `draw` may name the tile drawn
 (the replay checks it), blank lines and `#` comments are ignored. A record that
 this module writes replays to the same states and writes back to the same text.
+
+Spectacular Bid's records (`game: bid`, no options) add the calls `bid 20`,
+`accept` and `decline`, `timeout` (the clock ran out: the late action was not
+made), and end every action line with the time it took since the previous action
+of the same decision (its start, for the first), which replays the clocks:
+
+    game: bid
+    seed: 5
+    players: Ann, handheld:bid
+    ---
+    1 play [6|6] +4.2s
+    2 draw [0|3] +1.5s
+    2 play [0|3] W +0.83s
+    ...
+    1 bid 20 +12.05s
+    2 accept +3s
 """
 
-from core.actions import describe, DRAW, PASS
+from array import array
+
+from core import events as ev
+from core.actions import ACCEPT, bid, DECLINE, describe, DRAW, PASS, TIMEOUT
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options
 from core.table import END_NAMES, LEAD, LEAD_FLIP
 from core.tiles import ALL, LOW, name, parse
@@ -33,22 +52,33 @@ class RecordError(Exception):
         self.reason = reason
 
 
-GAMES = ("allfives",)
+GAMES = ("allfives", "bid")
 
 
 class Record:
     """A match as its header and its actions, one byte each (compact enough to save
-    after every action on a device); `text()` writes it out as a record."""
+    after every action on a device; a bid's actions take 16 bits, with 32 for the
+    time each took); `text()` writes it out as a record."""
 
-    def __init__(self, options=None, seed=1, players=("Player 1", "Player 2")):
-        self.game = "allfives"
+    def __init__(self, options=None, seed=1, players=("Player 1", "Player 2"), game="allfives"):
         self.options = options or Options()
         self.seed = seed
         self.players = list(players)
         self.deals = {}  # hand number -> explicit deal, for hands the seed did not deal
-        self.actions = bytearray()
+        self.set_game(game)
+
+    def set_game(self, game):
+        """Which game this records (one of GAMES), before any action is added."""
+        self.game = game
+        self.timed = game == "bid"
+        self.actions = array("H") if self.timed else bytearray()
+        self.times = array("I")  # milliseconds per action (timed games only)
 
     def new_game(self):
+        if self.timed:
+            from core.bid import Bid  # only a bid record needs it
+
+            return Bid(self.seed)
         return AllFives(self.options, self.seed)
 
     def start_hand(self, hand_no, deal=None):
@@ -56,15 +86,18 @@ class Record:
         if deal is not None:
             self.deals[hand_no] = deal
 
-    def add(self, action):
-        """Note an action, just made by the seat whose turn it was."""
+    def add(self, action, took=0):
+        """Note an action, just made by the seat whose turn it was (`took`: its time
+        in milliseconds, in a timed game)."""
         self.actions.append(action)
+        if self.timed:
+            self.times.append(took)
 
     def lines(self):
         """The body of the record: a line per action, a comment where a hand begins."""
         game = self.new_game()
         out = []
-        for action in self.actions:
+        for i, action in enumerate(self.actions):
             if game.state == HAND_OVER:
                 hand_no = game.hand_no + 1
                 deal = self.deals.get(hand_no)
@@ -73,17 +106,26 @@ class Record:
                     out.append("# hand %d" % hand_no)
                     if deal is not None:
                         out.append("deal " + deal_text(deal))
-            line = "%d %s" % (game.turn + 1, describe(action))
-            events = game.apply(action)
+            seat = game.turn
+            if not self.timed:
+                events = game.apply(action)
+            else:
+                events = game.apply(action, self.times[i])
+                if events[0][0] == ev.TIMED_OUT:
+                    action = TIMEOUT  # the late action was not made
+            line = "%d %s" % (seat + 1, describe(action))
             if action == DRAW:
                 line += " " + name(events[0][2])  # the DREW event comes first
+            if self.timed:
+                line += " +" + seconds(self.times[i])
             out.append(line)
         return out
 
     def text(self):
-        out = [
-            "game: " + self.game,
-            "options: " + self.options.text(),
+        out = ["game: " + self.game]
+        if not self.timed:
+            out.append("options: " + self.options.text())
+        out += [
             "seed: %d" % self.seed,
             "players: " + ", ".join(self.players),
         ]
@@ -92,6 +134,22 @@ class Record:
         out.append("---")
         out.extend(self.lines())
         return "\n".join(out) + "\n"
+
+
+def seconds(ms):
+    """Milliseconds as a record writes them: "8.2s", "12s", "0.083s"."""
+    text = "%d.%03d" % (ms // 1000, ms % 1000)
+    return text.rstrip("0").rstrip(".") + "s"
+
+
+def parse_seconds(word):
+    """Read "+8.2s" (seconds, at most three decimals) into milliseconds; raises ValueError."""
+    whole, _, part = word[1:-1].partition(".")
+    if not (word[0] == "+" and word[-1] == "s" and whole.isdigit()) or len(part) > 3:
+        raise ValueError("a time is written +8.2s, not " + word)
+    if part and not part.isdigit():
+        raise ValueError("a time is written +8.2s, not " + word)
+    return int(whole) * 1000 + (int(part + "00"[: 3 - len(part)]) if part else 0)
 
 
 def deal_text(deal):
@@ -165,8 +223,10 @@ def read(text):
                 if key == "game":
                     if value not in GAMES:
                         raise ValueError("unknown game " + value)
-                    rec.game = value
+                    rec.set_game(value)
                 elif key == "options":
+                    if value and rec.timed:
+                        raise ValueError("Spectacular Bid has no options")
                     rec.options = Options.parse(value)
                 elif key == "seed":
                     rec.seed = int(value)
@@ -202,6 +262,14 @@ def parse_action(game, words):
         if len(words) > 2:
             raise ValueError("'draw' takes at most the tile drawn")
         return DRAW
+    if verb in _CALLS:
+        if len(words) != 1:
+            raise ValueError("'%s' takes nothing after it" % verb)
+        return _CALLS[verb]
+    if verb == "bid":
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) % 5:
+            raise ValueError("'bid' takes a multiple of 5: bid 20")
+        return bid(int(words[1]))
     if verb != "play":
         raise ValueError("unknown action '%s' (play, draw or pass)" % verb)
     if len(words) not in (2, 3):
@@ -223,6 +291,9 @@ def parse_action(game, words):
     return t * 8 + end
 
 
+_CALLS = {"accept": ACCEPT, "decline": DECLINE, "timeout": TIMEOUT}
+
+
 def _check_seat(number, word, game):
     if not (len(word) == 1 and "1" <= word <= "9"):
         raise RecordError(number, "a line starts with a seat number, 'deal' or '#'")
@@ -241,7 +312,7 @@ def replay(text, on_action=None):
     """
     rec, body = read(text)
     game = rec.new_game()
-    out = Record(rec.options, rec.seed, rec.players)
+    out = Record(rec.options, rec.seed, rec.players, rec.game)
     pending = rec.deals.get(1)  # the explicit deal of the next hand, if any
     for number, line in body:
         words = line.split()
@@ -262,6 +333,12 @@ def replay(text, on_action=None):
             out.start_hand(game.hand_no, pending)
             pending = None
         _check_seat(number, words[0], game)
+        took = 0
+        if rec.timed:
+            try:
+                took = parse_seconds(words.pop())
+            except ValueError as e:
+                raise RecordError(number, str(e)) from None
         if len(words) < 2:
             raise RecordError(number, "the seat must be followed by play, draw or pass")
         try:
@@ -271,10 +348,10 @@ def replay(text, on_action=None):
         if action == DRAW and len(words) == 3:
             _check_drawn(number, game, words[2])
         try:
-            events = game.apply(action)
+            events = game.apply(action, took) if rec.timed else game.apply(action)
         except Illegal as e:
             raise RecordError(number, str(e)) from None
-        out.add(action)
+        out.add(action, took)
         if on_action is not None:
             on_action(number, line, game, events)
     return game, out
