@@ -31,3 +31,31 @@ def play_match(options, seed, names, on_events=None, max_actions=5000):
         if on_events is not None:
             on_events(game, events)
     raise RuntimeError("the match did not end within %d actions" % max_actions)
+
+
+def play_bid_match(seed, choosers, names, times=None, on_events=None, max_actions=20000):
+    """Play a seeded Spectacular Bid match between two choose functions (seat 1 first).
+
+    `times(n)` gives the milliseconds the n-th action takes (0 when absent), which
+    drives the match clock. Returns (game, record) as play_match does.
+    """
+    from core.bid import Bid
+    from core.view import BidView
+
+    game = Bid(seed)
+    record = Record(None, seed, names, "bid")
+    for _ in range(max_actions):
+        if game.state == MATCH_OVER:
+            return game, record
+        if game.state == HAND_OVER:
+            events = game.start_hand()
+        else:
+            seat = game.turn
+            n = len(record.actions)
+            action = choosers[seat](BidView(game, seat), derive(seed, n))
+            took = times(n) if times else 0
+            events = game.apply(action, took)
+            record.add(action, took)
+        if on_events is not None:
+            on_events(game, events)
+    raise RuntimeError("the match did not end within %d actions" % max_actions)

@@ -1,0 +1,51 @@
+"""The handheld player of Spectacular Bid: the expert's tiles and a priced auction.
+
+Tiles are played by the expert level (players.expert) through the seat's view: the
+duel's view says the "target" is every point, so the expert's bonus for reaching
+it falls on taking the opponent's last points, which is how it knows a transfer
+is capped. In the auction it prices the opening with players.opening (what
+leading is worth on sampled deals, given its hand and both balances) and then
+acts like a careful bidder in an open auction: it declines, accepts or stops as
+soon as the least call it could make would cost more than that worth, and never
+calls more than the least. It never bids so much that paying would empty its own
+balance, and it accepts any bid that would empty the opponent's.
+
+`declining` is the same player with the auction left out: it declines when it
+may and otherwise accepts (the baseline of tools/bid_arena.py).
+"""
+
+from core.actions import ACCEPT, bid, DECLINE
+from core.bid import AUCTION, MIN_BID, price, RAISE
+
+from players import expert, opening
+
+
+def choose(view, rng):
+    if view.state != AUCTION:
+        return expert.choose(view, rng)
+    return call(view, opening.value(view, rng))
+
+
+def declining(view, rng):
+    if view.state != AUCTION:
+        return expert.choose(view, rng)
+    return DECLINE if DECLINE in view.legal else ACCEPT
+
+
+def call(view, worth):
+    """The auction call of a seat that values leading this hand at `worth` points."""
+    me = view.seat
+    opp = view.opponent
+    if view.bidder == opp:
+        offered = price(view.high_bid, opp == view.jockey)
+        if offered >= view.scores[opp]:
+            return ACCEPT  # paying would leave the opponent with nothing: it loses
+        least = view.high_bid + RAISE
+    else:
+        offered = 0  # declining: the jockey leads for free
+        least = MIN_BID
+    cost = price(least, me == view.jockey)
+    action = bid(least)
+    if action in view.legal and cost < view.scores[me] and worth - cost > offered:
+        return action
+    return ACCEPT if view.bidder >= 0 else DECLINE
