@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena bench bench-ui assets clean
+.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean
 
 setup: $(READY)
 
@@ -50,6 +50,17 @@ B ?= tactics
 N ?= 1000
 arena: setup
 	$(PY) tools/arena.py $(A) $(B) --matches $(N)
+
+# Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
+build: setup
+	@test -n "$(BOARD)" || { echo "usage: make build BOARD=name; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
+	$(PY) tools/build.py $(BOARD)
+
+# Build, then copy onto the device (or deploy its ROMFS) with mpremote and reset it.
+# BOARD=virtual without PORT flashes a virtual board and shows it playing.
+flash: setup
+	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=name [PORT=/dev/ttyACM0]; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
+	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
 
 bench: setup
 	$(PY) tools/bench.py

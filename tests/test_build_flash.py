@@ -1,0 +1,84 @@
+"""`make build` for every board, and `make flash` onto the virtual board (sim/vboard):
+mpremote copies the build over a pseudo-terminal to the MicroPython unix port, the
+board is reset, and the firmware plays a demo match to 61 with the buttons of
+buttons.txt, which the test writes into the board's filesystem."""
+
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+
+from core.allfives import MATCH_OVER  # noqa: E402
+from hw.storage import Storage  # noqa: E402
+from ui.session import decode  # noqa: E402
+
+import build  # noqa: E402
+from sim.vboard import HERE as VBOARD  # noqa: E402
+from sim.vboard import VirtualBoard
+
+ROOT = build.ROOT
+FLASH = [sys.executable, str(ROOT / "tools" / "flash.py")]
+
+
+@pytest.mark.parametrize("board", build.board_names())
+def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path):
+    tree = build.build(board, tmp_path)
+    modules = {
+        p.relative_to(build.FIRMWARE).with_suffix(".mpy") for p in build.FIRMWARE.rglob("*.py")
+    } - {pathlib.Path("main.mpy")}
+    built = {p.relative_to(tree) for p in tree.rglob("*") if p.is_file()}
+    assert built == modules | {pathlib.Path("main.py"), pathlib.Path("board_config.mpy")}
+    assert (tree / "main.py").read_bytes() == (build.FIRMWARE / "main.py").read_bytes()
+    image = (tmp_path / (board + ".romfs")).read_bytes()
+    assert image.startswith(b"\xd2\xcd\x31")  # a ROMFS image
+    assert b"board_config.mpy" in image and b"allfives.mpy" in image
+
+
+def test_an_unknown_board_lists_the_known_ones():
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py"), "nope"], capture_output=True, text=True
+    )
+    assert run.returncode != 0
+    assert "unknown board 'nope'; known boards: " in run.stderr
+    assert "pico-spi" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_flash_says_plainly_when_no_device_answers(tmp_path):
+    port = str(tmp_path / "ttyNOTHING")
+    run = subprocess.run(
+        FLASH + ["pico-spi", "--port", port], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode != 0
+    assert "no MicroPython device answered on " + port in run.stderr
+    assert "PORT=" in run.stderr and "Traceback" not in run.stderr + run.stdout
+
+
+def test_flash_onto_the_virtual_board_then_it_plays_a_match(tmp_path):
+    shutil.copy(VBOARD / "buttons.txt", tmp_path / "buttons.txt")
+    with VirtualBoard(tmp_path) as board:
+        first = subprocess.run(
+            FLASH + ["virtual", "--port", board.port], capture_output=True, text=True, timeout=300
+        )
+        assert first.returncode == 0, first.stdout + first.stderr
+        assert "cp " in first.stdout and "main.py" in first.stdout
+        start = board.wait_for_hard_reset(1)
+        board.wait_for(b"the script of buttons.txt ended", start, timeout=120)
+
+        save = Storage(str(tmp_path / "save.bin"))
+        assert save.status == "ok"
+        match = decode(save.get("last"))  # the finished match, as the firmware keeps it
+        assert match.seats == ["handheld:tactics", "handheld:defensive"]
+        assert match.options.target == 61
+        assert match.game.state == MATCH_OVER
+        assert max(match.game.scores) >= 61
+
+        again = subprocess.run(
+            FLASH + ["virtual", "--port", board.port], capture_output=True, text=True, timeout=300
+        )
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert again.stdout.count("Up to date") == len(list(build.FIRMWARE.rglob("*.py"))) + 1
+        board.wait_for_hard_reset(2)

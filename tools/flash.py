@@ -1,0 +1,165 @@
+"""Put the game on a handheld: `make flash BOARD=name [PORT=...]`.
+
+    python tools/flash.py BOARD [--port PORT]
+
+Builds the board (tools/build.py), asks the device over mpremote whether its
+firmware has a ROMFS partition big enough for the image, then either deploys
+build/BOARD.romfs there and copies main.py beside it, or copies build/BOARD/
+onto the filesystem (files whose hash matches are skipped, as "Up to date"),
+and resets the device, which then starts the game. Without PORT, mpremote picks
+the first USB serial device; BOARD=virtual without PORT starts a virtual board
+(sim/vboard) in build/virtual-board/, flashes it and watches the game run.
+"""
+
+import argparse
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import build
+
+BIN = pathlib.Path(sys.executable).parent
+ROOT = build.ROOT
+DEMO = ROOT / "sim" / "vboard" / "buttons.txt"  # a demo match to 61, then the end
+
+# Prints the size of ROMFS partition 0 (0 when the firmware has none).
+ROMFS_SIZE = (
+    "import vfs\n"
+    "n = 0\n"
+    "if hasattr(vfs, 'rom_ioctl') and vfs.rom_ioctl(1) > 0:\n"
+    "    d = vfs.rom_ioctl(2, 0)\n"
+    "    n = d.ioctl(4, 0) * d.ioctl(5, 0) if hasattr(d, 'ioctl') else len(d)\n"
+    "print(n)\n"
+)
+# Removes copies of the firmware from the filesystem: they would come before the
+# ROMFS on sys.path. {names} is filled in.
+REMOVE = (
+    "import os\n"
+    "def rm(p):\n"
+    "    try:\n"
+    "        mode = os.stat(p)[0]\n"
+    "    except OSError:\n"
+    "        return\n"
+    "    if mode & 0x4000:\n"
+    "        for n in os.listdir(p):\n"
+    "            rm(p + '/' + n)\n"
+    "        os.rmdir(p)\n"
+    "    else:\n"
+    "        os.remove(p)\n"
+    "for p in {names}:\n"
+    "    rm(p)\n"
+)
+NOBODY = """flash: no MicroPython device answered on {where}.
+  Plug the handheld in (a data cable, MicroPython already installed), or name its port:
+      make flash BOARD={board} PORT=/dev/ttyACM0
+  `{mpremote} devs` lists the serial ports; `make flash BOARD=virtual` needs no hardware."""
+
+
+class NoDevice(Exception):
+    pass
+
+
+def mpremote():
+    return shutil.which("mpremote", path=str(BIN)) or shutil.which("mpremote") or "mpremote"
+
+
+def connect(port):
+    return [mpremote(), "connect", port or "auto"]
+
+
+def ask(port, code, timeout=20):
+    """Run code on the device; its output, or NoDevice when nothing answers."""
+    try:
+        run = subprocess.run(
+            connect(port) + ["exec", code], capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        raise NoDevice() from None
+    if run.returncode != 0:
+        raise NoDevice()
+    return run.stdout
+
+
+def mpremote_run(port, *commands):
+    """mpremote with its output shown (file by file, with progress)."""
+    subprocess.run(connect(port) + list(commands), check=True)
+
+
+def flash(board, port):
+    tree = build.build(board)
+    image = tree.parent / (board + ".romfs")
+    print("asking the device on %s" % (port or "the first USB serial port"), flush=True)
+    romfs = int(ask(port, ROMFS_SIZE).split()[-1])
+    entries = sorted(path.name for path in tree.iterdir())
+    if romfs >= image.stat().st_size:
+        print("ROMFS partition of %d bytes: deploying the image" % romfs)
+        names = [name for name in entries if name != build.ENTRY]
+        mpremote_run(
+            port,
+            "exec",
+            REMOVE.format(names=names),
+            "+",
+            "romfs",
+            "deploy",
+            str(image),
+            "+",
+            "cp",
+            str(tree / build.ENTRY),
+            ":" + build.ENTRY,
+            "+",
+            "reset",
+        )
+    else:
+        if romfs:
+            print("the ROMFS partition (%d bytes) is too small: copying files" % romfs)
+        sources = [str(tree / name) for name in entries]
+        mpremote_run(port, "cp", "-r", *sources, ":", "+", "reset")
+    print("flashed %s; the device has been reset and starts the game" % board)
+
+
+def flash_virtual():
+    """A virtual board in build/virtual-board/: flash it, then watch it play."""
+    sys.path.insert(0, str(ROOT))
+    from sim.vboard import VirtualBoard
+
+    folder = ROOT / "build" / "virtual-board"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / DEMO.name).write_text(DEMO.read_text())
+    with VirtualBoard(folder) as board:
+        print("virtual board on %s, its filesystem in build/virtual-board/" % board.port)
+        flash("virtual", board.port)
+        start = board.wait_for_hard_reset(1)
+        board.wait_for(b">>> ", start, timeout=600)
+        print("the virtual board after its reset (buttons from %s):" % DEMO.name)
+        print(board.output[start:].decode(errors="replace").replace("\r\n", "\n"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("board", help="a board file of boards/: " + ", ".join(build.board_names()))
+    parser.add_argument("--port", default="", help="serial port (default: the first USB one)")
+    args = parser.parse_args()
+    try:
+        if args.board == "virtual" and not args.port:
+            flash_virtual()
+        else:
+            flash(args.board, args.port)
+    except build.BuildError as error:
+        sys.exit("flash: %s" % error)
+    except NoDevice:
+        sys.exit(
+            NOBODY.format(
+                where=args.port or "the first USB serial port (PORT not given)",
+                board=args.board,
+                mpremote=mpremote(),
+            )
+        )
+    except subprocess.CalledProcessError as error:
+        sys.exit(
+            "flash: mpremote failed (exit status %d); see its message above" % error.returncode
+        )
+
+
+if __name__ == "__main__":
+    main()
