@@ -15,8 +15,11 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import firmware_path
+
+import build
 
 ROOT = firmware_path.ROOT
 BIN = pathlib.Path(sys.executable).parent
@@ -100,6 +103,80 @@ def decision_costs(mpy):
     return costs
 
 
+def game_args(source, scratch, mode):
+    return ["tools/mpy_bench.py", str(source), scratch, mode]
+
+
+def heap_pool(heap):
+    """Bytes the GC can hand out from a heap of `heap` bytes (the rest is its tables)."""
+    code = "import gc; print(gc.mem_free() + gc.mem_alloc())"
+    run = subprocess.run(
+        [tool("micropython"), "-X", "heapsize=%d" % heap, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(run.stdout)
+
+
+def game_figures(results, reference_us):
+    tree = build.build("virtual", BUILD / "bench-game")
+    image = tree.parent / "virtual.romfs"
+    with tempfile.TemporaryDirectory() as scratch:
+        heap_mpy = smallest_heap(game_args(tree, scratch, "match"))
+        heap_rom = smallest_heap(game_args(image, scratch, "match"))
+        run = subprocess.run(
+            [tool("micropython")] + game_args(image, scratch, "figures"),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+    figures = dict(line.split(" ", 1) for line in run.stdout.splitlines())
+    image_heap = int(figures.pop("image_heap"))
+    # The image took image_heap bytes of the pool; in heap size that is a little
+    # more, as the GC's tables grow with the pool.
+    image_share = image_heap * heap_rom // heap_pool(heap_rom)
+    rows = [
+        ("game", "demo match heap, from .mpy files, bytes", heap_mpy),
+        (
+            "game",
+            "demo match heap, from the ROMFS image (image in flash), bytes",
+            heap_rom - image_share,
+        ),
+        (
+            "game",
+            "bytes allocated per table frame, the player choosing",
+            int(figures["table_alloc_per_frame"]),
+        ),
+        (
+            "game",
+            "bytes allocated per frame over the demo match",
+            int(figures["match_alloc_per_frame"]),
+        ),
+        (
+            "game",
+            "bytes sent to the panel per frame over the demo match",
+            int(figures["match_display_bytes_per_frame"]),
+        ),
+        (
+            "game",
+            "  of a full frame's bytes, %",
+            100 * int(figures["match_display_bytes_per_frame"]) // int(figures["full_frame_bytes"]),
+        ),
+        (
+            "game",
+            "one table frame, time / reference (mpy_cost's), per mille",
+            1000 * int(figures["table_frame_us"]) // reference_us,
+        ),
+    ]
+    results["game"] = {label: value for _, label, value in rows}
+    results["game"]["image_heap_bytes_left_out"] = image_share
+    for _, label, value in rows:
+        print("%-66s %10d" % (label, value))
+
+
 def main():
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
@@ -110,6 +187,8 @@ def main():
         results["core_match_heap_mpy"][key] = heap
         print("%-56s %10d" % ("core match heap (.mpy), " + key, heap))
     results["decision_cost_mpy"] = decision_costs(mpy)
+    print()
+    game_figures(results, results["decision_cost_mpy"]["reference_us"])
     BUILD.mkdir(exist_ok=True)
     (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written build/bench.json")
