@@ -62,6 +62,10 @@ flash: setup
 	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=name [PORT=/dev/ttyACM0]; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
 
+# Spectacular Bid: the handheld bid player against itself always declining.
+bid-arena: setup
+	$(PY) tools/bid_arena.py --matches $(N)
+
 bench: setup
 	$(PY) tools/bench.py
 
