@@ -60,9 +60,13 @@ class Flash:
 class FlashFile:
     def __init__(self, flash, path, data):
         self.flash, self.path, self.data = flash, path, data
+        self.position = 0
 
     def read(self, size=-1):
-        return self.data if size < 0 else self.data[:size]
+        end = len(self.data) if size < 0 else self.position + size
+        chunk = self.data[self.position:end]
+        self.position += len(chunk)
+        return chunk
 
     def write(self, data):
         for i in range(0, len(data), 8):

@@ -181,7 +181,12 @@ class Storage:
         # (None, reason) for a file that is there but unreadable.
         try:
             with self._open(path, "rb") as f:
-                data = f.read(_HEADER + _MAX_PAYLOAD + 1)
+                # The header first, then what it says follows (and one byte
+                # more, to see a file too long): reading the largest possible
+                # save at once would ask a small heap for 64 KB.
+                data = f.read(_HEADER)
+                if len(data) == _HEADER:
+                    data += f.read(int.from_bytes(data[5:7], "big") + 1)
         except OSError:
             return None, None
         try:
