@@ -103,8 +103,18 @@ def decision_costs(mpy):
     return costs
 
 
-def game_args(source, scratch, mode):
-    return ["tools/mpy_bench.py", str(source), scratch, mode]
+def game_args(harness, source, scratch, mode):
+    """micropython arguments running the compiled mpy_bench (a script run from
+    source would be parsed and compiled in the very heap being measured)."""
+    launch = "import sys; sys.path.insert(0, %r); import mpy_bench" % str(harness)
+    return ["-c", launch, str(source), scratch, mode]
+
+
+def compile_harness(out):
+    for name in ("mpy_bench", "mpy_hardware"):
+        source = ROOT / "tools" / (name + ".py")
+        build.compile_to(source, out / (name + ".mpy"), "x64", source.name)
+    return out
 
 
 def heap_pool(heap):
@@ -122,11 +132,12 @@ def heap_pool(heap):
 def game_figures(results, reference_us):
     tree = build.build("virtual", BUILD / "bench-game")
     image = tree.parent / "virtual.romfs"
+    harness = compile_harness(BUILD / "bench-game" / "harness")
     with tempfile.TemporaryDirectory() as scratch:
-        heap_mpy = smallest_heap(game_args(tree, scratch, "match"))
-        heap_rom = smallest_heap(game_args(image, scratch, "match"))
+        heap_mpy = smallest_heap(game_args(harness, tree, scratch, "match"))
+        heap_rom = smallest_heap(game_args(harness, image, scratch, "match"))
         run = subprocess.run(
-            [tool("micropython")] + game_args(image, scratch, "figures"),
+            [tool("micropython")] + game_args(harness, image, scratch, "figures"),
             cwd=ROOT,
             capture_output=True,
             text=True,

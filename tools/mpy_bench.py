@@ -2,6 +2,8 @@
 frame loop and hardware layer (fake pins and bus: mpy_hardware.py).
 
     micropython tools/mpy_bench.py SOURCE SCRATCH_DIR match|figures
+    micropython -c "import sys; sys.path.insert(0, DIR); import mpy_bench" SOURCE ...
+        (the same, compiled to DIR/mpy_bench.mpy as bench.py runs it)
 
 SOURCE is a folder of modules (a `make build` tree) or a ROMFS image (*.romfs),
 mounted with vfs.VfsRom at /rom as a board with a ROMFS partition does; the image
@@ -141,5 +143,5 @@ def figures():
 
 if MODE == "match":
     match()
-else:
+elif MODE == "figures":
     figures()
