@@ -163,7 +163,7 @@ def game_figures(results, reference_us):
         ),
         (
             "game",
-            "bytes allocated per frame over the demo match",
+            "bytes allocated per frame over the demo match (decisions, saves)",
             int(figures["match_alloc_per_frame"]),
         ),
         (

@@ -1,0 +1,44 @@
+"""The bench's own machinery (tools/bench.py, tools/mpy_bench.py): the heap
+bisection on a program whose need is known, and the allocation count catching a
+frame that allocates. The figures themselves are printed by `make bench`, never
+asserted here."""
+
+import pathlib
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+
+import bench  # noqa: E402
+
+import build  # noqa: E402
+
+
+def needs(size):
+    return ["-c", "b = bytearray(%d); print('final')" % size]
+
+
+def test_the_bisection_finds_the_edge_of_a_known_need():
+    small = bench.smallest_heap(needs(20000))
+    assert bench.runs_in(small, needs(20000))
+    assert not bench.runs_in(small - 256, needs(20000))
+    large = bench.smallest_heap(needs(60000))
+    # 40,000 more bytes of data, and the GC's tables grow a little with the pool.
+    assert 40000 <= large - small <= 41500
+
+
+def test_a_leaky_frame_is_counted_and_the_table_allocates_nothing(tmp_path):
+    tree = build.build("virtual", tmp_path / "build")
+    harness = bench.compile_harness(tmp_path / "harness")
+    run = subprocess.run(
+        [bench.tool("micropython")] + bench.game_args(harness, tree, str(tmp_path), "figures"),
+        cwd=bench.ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    figures = dict(line.split(" ", 1) for line in run.stdout.splitlines())
+    assert int(figures["leaky_alloc_per_frame"]) > 0
+    assert figures["table_alloc_per_frame"] == "0"
+    assert int(figures["match_frames"]) > 100
