@@ -10,9 +10,10 @@ mounted with vfs.VfsRom at /rom as a board with a ROMFS partition does; the imag
 is read into a bytearray first, whose size `figures` prints (`image_heap N`) so
 that the bench can take it out of the heap figure: on a board it stays in flash.
 
-match    a demo match to 100, handheld (tactics) against handheld (defensive),
-         through the table, hand-end and match-end screens; A is pressed now and
-         then to go on between hands. Prints `final S1 S2` once the match-end
+match    from power-on, the title and the menus, then a demo match to 100,
+         handheld (tactics) against handheld (defensive), through the table,
+         hand-end and match-end screens; A is pressed now and then to go on
+         between hands. Prints `final S1 S2` once the match-end
          screen shows. Run by bisection on -X heapsize.
 figures  `name value` lines: bytes allocated per frame on the table while the
          player chooses (cursor moving) and over a whole demo match; bytes sent to
@@ -21,6 +22,7 @@ figures  `name value` lines: bytes allocated per frame on the table while the
 """
 
 import gc
+import os
 import sys
 import time
 
@@ -50,8 +52,18 @@ DEMO = ["handheld:tactics", "handheld:defensive"]
 MOST_FRAMES = 100000
 
 
+def fresh_hardware():
+    """The fake hardware with an empty save (runs share SCRATCH_DIR)."""
+    for name in ("/save.bin", "/save.bin.new"):
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
+            os.remove(SCRATCH + name)
+        except OSError:
+            pass
+    return hardware(SCRATCH + "/save.bin")
+
+
 def start(seats, seed=1234):
-    hw = hardware(SCRATCH + "/save.bin")
+    hw = fresh_hardware()
     app = App(hw, None)
     session = Session(Options(), seed, seats)
     session.deal()
@@ -99,10 +111,21 @@ def play_demo(frames):
         frames.run("a" if frames.count & 7 == 0 else "")
 
 
+# From power-on: the title, the main menu, Demo, Start (frame: button).
+TO_THE_DEMO = {80: "a", 100: "down", 120: "down", 140: "a", 160: "a"}
+
+
 def match():
-    app, session = start(DEMO)
-    play_demo(Frames(app))
-    print("final %d %d" % (session.game.scores[0], session.game.scores[1]))
+    """As on the device: from the title through the menus into a demo match."""
+    app = App(fresh_hardware())
+    frames = Frames(app)
+    while screen(app) != "screens.table":
+        if frames.count > 400:
+            raise RuntimeError("the menus did not lead to the table")
+        frames.run(TO_THE_DEMO.get(frames.count, ""))
+    play_demo(frames)
+    scores = app.screen.session.game.scores
+    print("final %d %d" % (scores[0], scores[1]))
 
 
 class Leaky:

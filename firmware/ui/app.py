@@ -38,6 +38,8 @@ class App:
         self.speak = speak
         self.screen = _Blank()
         self._module = None
+        self._next = None  # (name, args) of the screen asked for by go()
+        self._busy = False  # inside a screen's update() or constructor
         self.apply_display_settings()
         if first is not None:
             self.go(first)
@@ -45,7 +47,24 @@ class App:
     # --- screens --------------------------------------------------------------
 
     def go(self, name, *args):
-        """Show the screen `name` (a module of firmware/screens/), made with args."""
+        """Show the screen `name` (a module of firmware/screens/), made with args.
+
+        Asked from a screen's update() (or constructor), the change is made once
+        that has returned: until then the running screen, its module and all
+        they hold could not be freed for the new one."""
+        self._next = (name, args)
+        if not self._busy:
+            self._change()
+
+    def _change(self):
+        self._busy = True
+        while self._next is not None:
+            name, args = self._next
+            self._next = None
+            self._show(name, args)
+        self._busy = False
+
+    def _show(self, name, args):
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
         if old is not None and old != "screens." + name:
@@ -64,7 +83,11 @@ class App:
         self.screen = getattr(package, name).Screen(self, *args)
 
     def update(self):
+        self._busy = True
         self.screen.update()
+        self._busy = False
+        if self._next is not None:
+            self._change()
 
     def draw(self):
         self.screen.draw()
