@@ -3,7 +3,9 @@
 A *sample* deals the tiles this seat cannot see into an opponent hand and a
 stock order consistent with its view: the opponent's hand size, the stock size,
 and the numbers the opponent has shown it lacks (save for the tiles it has drawn
-since). On each sample every candidate move is searched with both hands open,
+since). Tiles that would have scored more than the opponent's last play did are
+left out of its hand when the sample allows: players score when they can. On
+each sample every candidate move is searched with both hands open,
 three plies deep: our move, the opponent's best reply, our best answer (a side
 that cannot play draws from the sampled stock). The leaves count the points
 scored on the way, the pips left in a hand that goes out, a small bonus per pip
@@ -67,6 +69,7 @@ class Thinker:
         self.n = n
         self.action = self.moves[0] if n else view.legal[0]
         self.next = 0
+        self.spurned = _spurned(view) if n > 1 else 0
         # Whole samples only, so that every move is judged on the same deals;
         # a single choice needs no thought.
         self.left = max(1, self.budget // n) * n if n > 1 else 0
@@ -110,7 +113,9 @@ class Thinker:
                 may_hold &= ~NUMBER[n]
         others = view.free[opp]  # tiles it drew since showing what it lacks
         size = view.hand_sizes[opp]
-        taken = _gather(may_hold, others, size, k, 0)
+        taken = _gather(may_hold & ~self.spurned, others, size, k, 0)
+        if taken < size:  # it may have let a better score go after all
+            taken = _gather(may_hold, others, size, k, taken)
         if taken < size:  # the public knowledge overstated what it lacks: relax it
             _gather(unseen, size, size, k, taken)
 
@@ -141,6 +146,37 @@ class Thinker:
         if not mine:
             return (gained + round5(pips(opp))) * 8
         return gained * 8 - _negamax(table, opp, mine, size, stock_end, DEPTH, 1)
+
+
+def _spurned(view):
+    """Unseen tiles that would have scored more than the opponent's last play did:
+    a player who scores when it can is unlikely to hold them."""
+    opp = view.opponent
+    last = -1
+    for i in range(len(view.log)):
+        if view.log[i][0] == opp and view.log[i][1] < DRAW:
+            last = i
+    table = _tables[0]
+    table.reset()
+    for i in range(last):
+        a = view.log[i][1]
+        if a < DRAW:
+            table.place(a >> 3, a & 7)
+    if last < 0 or not table.n:
+        return 0
+    a = view.log[last][1]
+    scored = points(count_after(table, a >> 3, a & 7))
+    spurned = 0
+    k = table.open_ends()
+    fits = view.unseen & table.playable()
+    t = 0
+    while fits >> t:
+        if fits >> t & 1:
+            for end in range(k):
+                if table.fits(t, end) and points(count_after(table, t, end)) > scored:
+                    spurned |= 1 << t
+        t += 1
+    return spurned
 
 
 def _gather(allowed, others, size, k, taken):

@@ -132,3 +132,18 @@ def test_every_player_has_a_thinker():
         while not t.step():
             pass
         assert t.action in view.legal
+
+
+def test_samples_avoid_tiles_the_opponent_would_have_scored_with():
+    game = game_with(DEAL)
+    game.apply(tile("[1|4]") * 8 + 4)  # W 1, E 4: count 5
+    game.apply(tile("[0|1]") * 8 + 0)  # seat 2 makes 0 + 4 = 4, scoring nothing...
+    # ...while [1|6] on W (6 + 4 = 10) would have scored: it is unlikely to hold it.
+    view = View(game, 0)
+    assert expert._spurned(view) == mask("[1|6]")
+    t = expert.Thinker(60)
+    t.start(view, Rng(4))
+    for _ in range(20):
+        t._sample()
+        for j in range(6):
+            assert expert._order[j] != tile("[1|6]")
