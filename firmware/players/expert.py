@@ -34,7 +34,9 @@ BUDGET = const(60)  # evaluations per decision on the device
 DEPTH = const(2)  # plies searched after our move
 _WIN = const(800)  # reaching the match target: 100 points, in 1/8 points
 _SHED = const(2)  # value of a pip out of a hand, in 1/8 points
-_MAX_MOVES = const(80)  # more than any hand can have (21 tiles, 4 ends)
+# Candidate moves at most: a lead from 21 tiles, each either way round (42);
+# later, 4 ends with at most 7 tiles showing each end's number, and a draw.
+_MAX_MOVES = const(42)
 
 # Work done since start-up, for the arena and the bench: decisions, evaluations.
 stats = [0, 0]
