@@ -57,28 +57,48 @@ def test_flash_says_plainly_when_no_device_answers(tmp_path):
     assert "PORT=" in run.stderr and "Traceback" not in run.stderr + run.stdout
 
 
-def test_flash_onto_the_virtual_board_then_it_plays_a_match(tmp_path):
-    shutil.copy(VBOARD / "buttons.txt", tmp_path / "buttons.txt")
-    with VirtualBoard(tmp_path) as board:
-        first = subprocess.run(
-            FLASH + ["virtual", "--port", board.port], capture_output=True, text=True, timeout=300
-        )
-        assert first.returncode == 0, first.stdout + first.stderr
-        assert "cp " in first.stdout and "main.py" in first.stdout
+def flash(port, out):
+    command = FLASH + ["virtual", "--port", port, "--out", str(out)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run.stdout
+
+
+def check_the_match_was_played(folder):
+    save = Storage(str(folder / "save.bin"))
+    assert save.status == "ok"
+    match = decode(save.get("last"))  # the finished match, as the firmware keeps it
+    assert match.seats == ["handheld:tactics", "handheld:defensive"]
+    assert match.options.target == 61
+    assert match.game.state == MATCH_OVER
+    assert max(match.game.scores) >= 61
+
+
+def test_flash_copies_onto_the_virtual_board_then_it_plays_a_match(tmp_path):
+    folder = tmp_path / "board"
+    folder.mkdir()
+    shutil.copy(VBOARD / "buttons.txt", folder / "buttons.txt")
+    with VirtualBoard(folder) as board:
+        out = flash(board.port, tmp_path / "build")
+        assert "cp " in out and "main.py" in out and "ROMFS" not in out
         start = board.wait_for_hard_reset(1)
         board.wait_for(b"the script of buttons.txt ended", start, timeout=120)
-
-        save = Storage(str(tmp_path / "save.bin"))
-        assert save.status == "ok"
-        match = decode(save.get("last"))  # the finished match, as the firmware keeps it
-        assert match.seats == ["handheld:tactics", "handheld:defensive"]
-        assert match.options.target == 61
-        assert match.game.state == MATCH_OVER
-        assert max(match.game.scores) >= 61
-
-        again = subprocess.run(
-            FLASH + ["virtual", "--port", board.port], capture_output=True, text=True, timeout=300
-        )
-        assert again.returncode == 0, again.stdout + again.stderr
-        assert again.stdout.count("Up to date") == len(list(build.FIRMWARE.rglob("*.py"))) + 1
+        check_the_match_was_played(folder)
+        again = flash(board.port, tmp_path / "build")  # nothing has changed: nothing is copied
+        assert again.count("Up to date") == len(list(build.FIRMWARE.rglob("*.py"))) + 1
         board.wait_for_hard_reset(2)
+
+
+def test_flash_deploys_romfs_where_the_board_has_a_partition(tmp_path):
+    folder = tmp_path / "board"
+    folder.mkdir()
+    shutil.copy(VBOARD / "buttons.txt", folder / "buttons.txt")
+    (folder / "core").mkdir()  # an older copy, which would come first on sys.path
+    (folder / "core" / "tiles.mpy").write_bytes(b"stale")
+    with VirtualBoard(folder, rom=128 * 1024) as board:
+        out = flash(board.port, tmp_path / "build")
+        assert "ROMFS partition of 131072 bytes" in out and "ROMFS image deployed" in out
+        start = board.wait_for_hard_reset(1)
+        board.wait_for(b"the script of buttons.txt ended", start, timeout=120)
+        assert sorted(p.name for p in folder.iterdir()) == ["buttons.txt", "main.py", "save.bin"]
+        check_the_match_was_played(folder)

@@ -86,8 +86,8 @@ def mpremote_run(port, *commands):
     subprocess.run(connect(port) + list(commands), check=True)
 
 
-def flash(board, port):
-    tree = build.build(board)
+def flash(board, port, out=build.BUILD):
+    tree = build.build(board, out)
     image = tree.parent / (board + ".romfs")
     print("asking the device on %s" % (port or "the first USB serial port"), flush=True)
     romfs = int(ask(port, ROMFS_SIZE).split()[-1])
@@ -139,12 +139,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("board", help="a board file of boards/: " + ", ".join(build.board_names()))
     parser.add_argument("--port", default="", help="serial port (default: the first USB one)")
+    parser.add_argument("--out", default=str(build.BUILD), help="build folder (default: build)")
     args = parser.parse_args()
     try:
         if args.board == "virtual" and not args.port:
             flash_virtual()
         else:
-            flash(args.board, args.port)
+            flash(args.board, args.port, pathlib.Path(args.out))
     except build.BuildError as error:
         sys.exit("flash: %s" % error)
     except NoDevice:

@@ -34,14 +34,23 @@ import tty
 HERE = pathlib.Path(__file__).resolve().parent
 BIN = pathlib.Path(sys.executable).parent
 SOFT_RESET_RAW, SOFT_RESET, HARD_RESET = 10, 11, 12  # repl.py's exit statuses
+READY = b"\x00"  # repl.py's first byte: it takes SIGINT as KeyboardInterrupt
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 
 
 class VirtualBoard:
-    def __init__(self, folder, heap=512 * 1024):
+    def __init__(self, folder, heap=512 * 1024, rom=0):
+        """`rom`: the size of the board's ROM partition (0: none), kept in the
+        host file FOLDER.rom beside the filesystem."""
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.heap = heap
+        self.rom_size = rom
+        self.rom = None
+        if rom:
+            self.rom = self.folder.parent / (self.folder.name + ".rom")
+            if not self.rom.is_file() or self.rom.stat().st_size != rom:
+                self.rom.write_bytes(b"\xff" * rom)
         self.output = bytearray()  # everything the board has sent on its line
         self.hard_resets = []  # where in output each hard reset (machine.reset()) came
         self._changed = threading.Condition()
@@ -103,16 +112,20 @@ class VirtualBoard:
     # --- the board's life -------------------------------------------------------
 
     def _boot(self, mode):
+        self._ready = False
+        self._interrupted = False
         micropython = shutil.which("micropython", path=str(BIN)) or "micropython"
         command = [
             micropython,
             "-X",
-            "heapsize=%d" % self.heap,
+            "heapsize=%d" % (self.heap + self.rom_size),  # the ROM is read into the heap
             str(HERE / "repl.py"),
             mode,
             str(self.folder.resolve()),
             str(HERE / "lib"),
         ]
+        if self.rom is not None:
+            command.append(str(self.rom.resolve()))
         return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
 
     def _send(self, data):
@@ -127,17 +140,25 @@ class VirtualBoard:
             ready, _, _ = select.select([self._master, process.stdout], [], [], 0.2)
             if process.stdout in ready:
                 data = os.read(process.stdout.fileno(), 4096)
+                if not data:  # the process has ended: a reset
+                    if not self._stopping:
+                        self._restart(process.wait())
+                    continue
+                if data.startswith(READY) and not self._ready:
+                    self._ready = True
+                    data = data[1:]
+                    if self._interrupted:  # a Ctrl-C came while it started
+                        process.send_signal(signal.SIGINT)
                 if data:
                     self._send(data)
-                elif not self._stopping:
-                    self._restart(process.wait())
-                    continue
             if self._master in ready:
                 self._from_host(os.read(self._master, 4096))
 
     def _from_host(self, data):
-        if b"\x03" in data and self._process.poll() is None:
-            self._process.send_signal(signal.SIGINT)
+        if b"\x03" in data:
+            self._interrupted = not self._ready  # before READY a SIGINT would kill it
+            if self._ready and self._process.poll() is None:
+                self._process.send_signal(signal.SIGINT)
         self._pending += data
         try:
             self._process.stdin.write(self._pending)
@@ -161,8 +182,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", help="the board's filesystem (created if missing)")
     parser.add_argument("--heap", type=int, default=512 * 1024, help="MicroPython heap, bytes")
+    parser.add_argument("--rom", type=int, default=0, help="ROM partition for ROMFS, bytes")
     args = parser.parse_args()
-    with VirtualBoard(args.folder, args.heap) as board:
+    with VirtualBoard(args.folder, args.heap, args.rom) as board:
         print("virtual board on", board.port, "(Ctrl-C stops it)", flush=True)
         try:
             while True:

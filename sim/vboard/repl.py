@@ -1,13 +1,13 @@
 """A board's REPL for the MicroPython unix port: the program the virtual board runs.
 
-    micropython repl.py boot|raw FOLDER LIB   (stdin and stdout: the serial line)
+    micropython repl.py boot|raw FOLDER LIB [ROM]   (stdin, stdout: the serial line)
 
 FOLDER becomes the board's filesystem, mounted at / (nothing outside it is
 reachable); LIB, the board's own modules, is mounted read-only at /.virtual and
-comes after the filesystem on sys.path. "boot" is a board coming out of reset:
-it runs main.py from its filesystem if there is one, then offers the friendly
-REPL. "raw" is a
-board after a soft reset in the raw REPL: straight back into the raw REPL.
+comes after the filesystem on sys.path; ROM, a host file, is the board's ROM
+partition (rom.py). "boot" is a board coming out of reset: it runs main.py from
+its filesystem if there is one, then offers the friendly REPL. "raw" is a board
+after a soft reset in the raw REPL: straight back into the raw REPL.
 Both REPLs follow MicroPython's serial protocol: Ctrl-A raw REPL, Ctrl-B
 friendly REPL, Ctrl-C interrupt, Ctrl-D run the code sent (raw) or soft reset
 (an empty raw buffer, or the friendly REPL); raw-paste (Ctrl-E) is declined.
@@ -19,6 +19,7 @@ import os
 import sys
 
 import micropython
+import rom
 import vfs
 
 SOFT_RESET_RAW = 10  # soft reset from the raw REPL: come back in the raw REPL
@@ -26,6 +27,7 @@ SOFT_RESET = 11  # soft reset from the friendly REPL: run main.py again
 HARD_RESET = 12  # machine.reset() (lib/machine.py raises SystemExit with it)
 BANNER = b'MicroPython on a virtual board\r\nType "help()" for more information.\r\n'
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
+READY = b"\x00"  # first byte out: the virtual board keeps it to itself
 
 _in = sys.stdin.buffer
 _out = sys.stdout.buffer
@@ -119,17 +121,21 @@ def friendly_repl(env):
             write(byte)
 
 
-def mount(folder, lib):
+def mount(folder, lib, rom_file):
+    partition = rom.RomPartition(rom_file) if rom_file else None
     vfs.umount("/")
     vfs.mount(vfs.VfsPosix(folder), "/")
     vfs.mount(vfs.VfsPosix(lib), "/.virtual", readonly=True)
     os.chdir("/")
     sys.path[:] = ["", "/.virtual"]
+    if partition is not None:
+        rom.install(partition)
 
 
 def main():
     micropython.kbd_intr(3)  # the virtual board turns a Ctrl-C into SIGINT
-    mount(sys.argv[2], sys.argv[3])
+    write(READY)  # from now on a SIGINT is a KeyboardInterrupt
+    mount(sys.argv[2], sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else "")
     env = {"__name__": "__main__"}
     if sys.argv[1] == "raw":
         raw_repl(env)
