@@ -12,6 +12,7 @@ the first USB serial device; BOARD=virtual without PORT starts a virtual board
 """
 
 import argparse
+import os
 import pathlib
 import shutil
 import subprocess
@@ -153,7 +154,7 @@ def main():
             NOBODY.format(
                 where=args.port or "the first USB serial port (PORT not given)",
                 board=args.board,
-                mpremote=mpremote(),
+                mpremote=os.path.relpath(mpremote()),
             )
         )
     except subprocess.CalledProcessError as error:
