@@ -15,6 +15,7 @@ _MODULES = {
     "tactics": "tactics",
     "defensive": "defensive",
     "expert": "expert",
+    "bid": "bidder",  # Spectacular Bid's player (not an All Fives level)
 }
 
 

@@ -20,6 +20,31 @@ from core.bid import AUCTION, MIN_BID, price, RAISE
 from players import expert, opening
 
 
+class Thinker:
+    """For the frame loop (see players.thinker): tiles by the expert's thinker in
+    small steps, an auction call at once."""
+
+    def __init__(self):
+        self.tiles = expert.Thinker()
+        self.playing = False
+        self.action = -1
+
+    def start(self, view, rng):
+        self.playing = view.state != AUCTION
+        if self.playing:
+            self.tiles.start(view, rng)
+            self.action = self.tiles.action
+        else:
+            self.action = call(view, opening.value(view, rng))
+
+    def step(self):
+        if not self.playing:
+            return True
+        done = self.tiles.step()
+        self.action = self.tiles.action
+        return done
+
+
 def choose(view, rng):
     if view.state != AUCTION:
         return expert.choose(view, rng)

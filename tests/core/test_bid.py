@@ -8,6 +8,7 @@ from core.bid import AUCTION, Bid
 from core.record import parse_action, parse_deal, parse_seconds, RecordError, replay, seconds
 from core.rng import derive
 from core.table import E, W
+from core.view import BidView
 from players.autoplay import play_bid_match
 
 # Seat 2 holds [6|6], the highest double, and must lead it; seat 1 holds [3|6].
@@ -455,3 +456,25 @@ def test_seeded_matches_with_auctions_and_timeouts_round_trip():
         seen += text
     for word in (" bid ", " accept ", " decline ", " timeout ", " draw ", " pass "):
         assert word in seen, word
+
+
+def test_the_bid_players_thinker_decides_as_its_choose_does():
+    from players import get, thinker
+
+    choose = get("bid")
+    steps = thinker("bid")
+    game = Bid(seed=3)
+    game.jockey = 1  # the first hand is auctioned, so calls are thought too
+    calls = 0
+    while game.hand_no < 2 or game.state != HAND_OVER:
+        if game.state == HAND_OVER:
+            game.start_hand()
+            continue
+        view = BidView(game, game.turn)
+        steps.start(view, derive(3, game.hand_no))
+        while not steps.step():
+            pass
+        assert steps.action == choose(view, derive(3, game.hand_no))
+        calls += game.state == AUCTION
+        game.apply(steps.action)
+    assert calls >= 1
