@@ -134,6 +134,27 @@ def flash_virtual():
         board.wait_for(b">>> ", start, timeout=600)
         print("the virtual board after its reset (buttons from %s):" % DEMO.name)
         print(board.output[start:].decode(errors="replace").replace("\r\n", "\n"))
+    print(last_match(folder / "save.bin"))
+
+
+def last_match(save_path):
+    """The last finished match kept in a save, in a sentence."""
+    import firmware_path  # noqa: F401 - firmware/ importable as on a device
+    from hw.storage import Storage
+    from ui.session import decode
+
+    last = Storage(str(save_path)).get("last")
+    if last is None:
+        return "no match was finished"
+    match = decode(last)
+    scores = match.game.scores
+    return "the match it played: %s %d, %s %d (to %d)" % (
+        match.seats[0],
+        scores[0],
+        match.seats[1],
+        scores[1],
+        match.options.target,
+    )
 
 
 def main():

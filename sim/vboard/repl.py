@@ -142,7 +142,9 @@ def main():
     elif "main.py" in os.listdir():
         with open("main.py") as source:
             error = run(source.read(), {"__name__": "__main__"})
-        if error is not None:
+        if isinstance(error, SystemExit):  # the script of buttons ended (lib/time.py)
+            write(("main.py stopped: %s\r\n" % error.args[0]).encode())
+        elif error is not None:
             sys.print_exception(error, sys.stdout)
     friendly_repl(env)
 
