@@ -300,8 +300,13 @@ class AllFives:
         return self.events
 
     def _learn_lacks(self, seat):
-        # The seat has shown that no tile of its hand matches the open ends.
-        self.lacks[seat] |= self.table.open_numbers()
+        # The seat has shown that no tile of its hand matches the open ends. What
+        # it showed before still holds only if it has drawn nothing since.
+        shown = self.table.open_numbers()
+        if self.free[seat]:
+            self.lacks[seat] = shown
+        else:
+            self.lacks[seat] |= shown
         self.free[seat] = 0
 
     def _draw(self, seat):

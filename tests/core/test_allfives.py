@@ -135,6 +135,19 @@ def test_draw_only_when_stuck_option():
     assert game.free[0] == 0  # the tile that left was the one drawn
 
 
+def test_what_a_hand_showed_is_forgotten_for_tiles_drawn_since():
+    game = game_with(DEAL, "draw=stuck")
+    do(game, "play [5|5]")
+    do(game, "play [2|5] W")  # ends 2 and 5
+    game.hands[0] = mask("[0|0]", "[3|6]", "[1|4]")
+    game.lacks[0] = 1 << 0  # as if seat 1 had shown earlier that it lacks 0
+    game.drawn = 1  # the next tiles are [0|3] and [0|4]: no 2, no 5
+    do(game, "draw")  # stuck: lacks 0, 2 and 5; [0|3] comes
+    assert game.lacks[0] == 0b100101 and game.free[0] == 1
+    do(game, "draw")  # stuck again: but [0|3], drawn since, may hold a 0
+    assert game.lacks[0] == 0b100100 and game.free[0] == 1
+
+
 def test_optional_draw_allows_drawing_while_holding_a_playable_tile():
     game = game_with(DEAL)
     do(game, "play [5|5]")
