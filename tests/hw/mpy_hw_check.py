@@ -1,5 +1,5 @@
 """Run the hardware layer under real MicroPython (the unix port) with fake pins
-and buses: it must work there, and show() and poll() must allocate nothing.
+and buses (tools/mpy_hardware.py): it must work there, and show() and poll() must allocate nothing.
 
 Prints one `name value` line per figure; tests/test_hw_micropython.py runs it.
 Usage: micropython tests/hw/mpy_hw_check.py <firmware dir> <scratch dir>
@@ -11,6 +11,7 @@ import sys
 import micropython
 
 sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[1] + "/../tools")
 SCRATCH = sys.argv[2]
 
 from hw import board  # noqa: E402
@@ -19,27 +20,7 @@ from hw.clock import Clock  # noqa: E402
 from hw.display import I2CDisplay, SH1106, SPIDisplay, SSD1306  # noqa: E402
 from hw.sound import Sound  # noqa: E402
 from hw.storage import OK, Storage  # noqa: E402
-
-
-class FakePin:
-    def __init__(self, level=1):
-        self.level = level
-
-    def value(self, level=None):
-        if level is None:
-            return self.level
-        self.level = level
-
-    def __call__(self, level=None):
-        return self.value(level)
-
-
-class FakeSPI:
-    def __init__(self):
-        self.sent = 0
-
-    def write(self, buf):
-        self.sent += len(buf)
+from mpy_hardware import FakePin, FakePWM, FakeSPI  # noqa: E402
 
 
 class FakeI2C:
@@ -136,13 +117,6 @@ def check_buttons():
 
 
 def check_sound_clock_storage():
-    class FakePWM:
-        def freq(self, hz):
-            self.hz = hz
-
-        def duty_u16(self, duty):
-            self.duty = duty
-
     sound = Sound(FakePWM())
     melody = bytes((69, 2, 0, 1, 81, 3)) * 20
     sound.play(melody)
@@ -165,8 +139,12 @@ def check_sound_clock_storage():
     store.set("record", b"\x00\x01\xff")
     store.save()
     again = Storage(path)
-    ok = again.status == OK and again.get("name") == "micropython" and \
-        again.get("record") == b"\x00\x01\xff" and again.get("mute") == 1
+    ok = (
+        again.status == OK
+        and again.get("name") == "micropython"
+        and again.get("record") == b"\x00\x01\xff"
+        and again.get("mute") == 1
+    )
     report("storage_round_trip", 1 if ok else 0)
     with open(path, "wb") as f:
         f.write(b"PDKV\x01\x00")
@@ -227,8 +205,9 @@ def check_boards():
         namespace = {}
         with open(boards_dir + "/" + name) as f:
             exec(f.read(), namespace)
-        hw = board.build(namespace["BOARD"], FakeMachine, time, SCRATCH + "/" + name + ".sav",
-                         fps=200)
+        hw = board.build(
+            namespace["BOARD"], FakeMachine, time, SCRATCH + "/" + name + ".sav", fps=200
+        )
         check_frame_loop(name[:-3], hw)
         built += 1
     report("boards_built", built)

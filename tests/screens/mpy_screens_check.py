@@ -1,6 +1,7 @@
 """Every menu and settings screen under real MicroPython (the unix port), on the
-real hardware layer with fake pins and bus: scripted presses, and each frame's
-draw() run under micropython.heap_lock(), which raises at the first allocation.
+real hardware layer with fake pins and bus (tools/mpy_hardware.py): scripted
+presses, and each frame's draw() run under micropython.heap_lock(), which raises
+at the first allocation.
 
 Prints one line per frame drawn: `label screen ok` or `label screen ALLOCATES`.
 tests/test_screens_micropython.py runs it.
@@ -12,72 +13,14 @@ import sys
 import micropython
 
 sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[1] + "/../tools")
 SCRATCH = sys.argv[2]
 
 from core.allfives import Options  # noqa: E402
-from hw.board import Hardware  # noqa: E402
-from hw.buttons import Buttons, NAMES  # noqa: E402
-from hw.clock import Clock  # noqa: E402
-from hw.display import SPIDisplay, SSD1306  # noqa: E402
-from hw.sound import Sound  # noqa: E402
-from hw.storage import Storage  # noqa: E402
+from mpy_hardware import hardware, hold  # noqa: E402
 from ui import profiles  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
-
-
-class FakePin:
-    def __init__(self, level=1):
-        self.level = level
-
-    def value(self, level=None):
-        if level is None:
-            return self.level
-        self.level = level
-
-    def __call__(self, level=None):
-        return self.value(level)
-
-
-class FakeSPI:
-    def write(self, buf):
-        pass
-
-
-class FakePWM:
-    def freq(self, hz):
-        pass
-
-    def duty_u16(self, duty):
-        pass
-
-
-class FakeTime:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_add(self, a, b):
-        return a + b
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
-
-PINS = [FakePin() for _ in NAMES]
-
-
-def hardware():
-    storage = Storage(SCRATCH + "/save.bin")
-    display = SPIDisplay(SSD1306, FakeSPI(), FakePin(), FakePin(), None, None)
-    buttons = Buttons(PINS)
-    return Hardware("fake", display, buttons, Sound(FakePWM(), storage), storage,
-                    Clock(30, FakeTime()))
 
 
 class HeapCheckedApp(App):
@@ -102,8 +45,7 @@ class HeapCheckedApp(App):
 
 
 def frame(app, held=""):
-    for i in range(len(NAMES)):
-        PINS[i].value(0 if NAMES[i] in held.split("+") else 1)
+    hold(app.hw, held)
     app.hw.run_frame(app)
 
 
@@ -126,8 +68,7 @@ def check(app, label, presses):
 
 
 def main():
-    hw = hardware()
-    app = HeapCheckedApp(hw, "menu")
+    app = HeapCheckedApp(hardware(SCRATCH + "/save.bin"), "menu")
     storage = app.storage
     profiles.add(storage, "ANN")
     profiles.record_result(storage, "ANN", True, 100, 45)
