@@ -18,19 +18,13 @@ def play_match(options, seed, names, on_events=None, max_actions=5000):
     game = AllFives(options, seed)
     record = Record(options, seed, ["handheld:" + n for n in names])
     choosers = [get(n) for n in names]
-    for _ in range(max_actions):
-        if game.state == MATCH_OVER:
-            return game, record
-        if game.state == HAND_OVER:
-            events = game.start_hand()
-        else:
-            seat = game.turn
-            action = choosers[seat](View(game, seat), derive(seed, len(record.actions)))
-            events = game.apply(action)
-            record.add(action)
-        if on_events is not None:
-            on_events(game, events)
-    raise RuntimeError("the match did not end within %d actions" % max_actions)
+
+    def act(n):
+        seat = game.turn
+        action = choosers[seat](View(game, seat), derive(seed, n))
+        return action, 0, game.apply(action)
+
+    return _run(game, record, act, on_events, max_actions)
 
 
 def play_bid_match(seed, choosers, names, times=None, on_events=None, max_actions=20000):
@@ -44,17 +38,26 @@ def play_bid_match(seed, choosers, names, times=None, on_events=None, max_action
 
     game = Bid(seed)
     record = Record(None, seed, names, "bid")
+
+    def act(n):
+        seat = game.turn
+        action = choosers[seat](BidView(game, seat), derive(seed, n))
+        took = times(n) if times else 0
+        return action, took, game.apply(action, took)
+
+    return _run(game, record, act, on_events, max_actions)
+
+
+def _run(game, record, act, on_events, max_actions):
+    """Deal and act until the match is over. `act(n)` makes the n-th action and
+    returns (action, its time in ms, events)."""
     for _ in range(max_actions):
         if game.state == MATCH_OVER:
             return game, record
         if game.state == HAND_OVER:
             events = game.start_hand()
         else:
-            seat = game.turn
-            n = len(record.actions)
-            action = choosers[seat](BidView(game, seat), derive(seed, n))
-            took = times(n) if times else 0
-            events = game.apply(action, took)
+            action, took, events = act(len(record.actions))
             record.add(action, took)
         if on_events is not None:
             on_events(game, events)

@@ -14,8 +14,24 @@ def raises(exc_type, func, *args):
     raise AssertionError("%s was not raised" % exc_type.__name__)
 
 
+# An All Fives deal used by many tests: hand 1 / hand 2 / the stock in drawing order.
+DEAL = (
+    "[1|4] [4|6] [2|3] [0|0] [5|5] [3|6] [1|2] / "
+    "[4|4] [0|1] [2|6] [3|3] [1|5] [0|6] [2|5] / "
+    "stock [0|2] [0|3] [0|4] [0|5] [1|1] [1|3] [1|6] [2|2] [2|4] [3|4] [3|5] [4|5] [5|6] [6|6]"
+)
+
+
 def tile(text):
     return parse(text)[0]
+
+
+def mask(*names):
+    """The set of the named tiles: mask("[1|4]", "[6|6]")."""
+    m = 0
+    for n in names:
+        m |= 1 << tile(n)
+    return m
 
 
 def game_with(deal_text, options=""):

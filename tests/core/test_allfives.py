@@ -1,17 +1,11 @@
 """The All Fives match rules and options (RULES.md section 1), with worked examples."""
 
-from check import game_with, raises, snapshot, tile
+from check import DEAL, game_with, mask, raises, snapshot, tile
 from core import events as ev
 from core.actions import DRAW, PASS
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, opening_tile, Options, PLAYING
 from core.record import parse_action
 from core.table import E, LEAD, W
-
-DEAL = (
-    "[1|4] [4|6] [2|3] [0|0] [5|5] [3|6] [1|2] / "
-    "[4|4] [0|1] [2|6] [3|3] [1|5] [0|6] [2|5] / "
-    "stock [0|2] [0|3] [0|4] [0|5] [1|1] [1|3] [1|6] [2|2] [2|4] [3|4] [3|5] [4|5] [5|6] [6|6]"
-)
 
 
 def do(game, text):
@@ -20,13 +14,6 @@ def do(game, text):
 
 def kinds(events):
     return [ev.NAMES[e[0]] for e in events]
-
-
-def mask(*names):
-    m = 0
-    for n in names:
-        m |= 1 << tile(n)
-    return m
 
 
 def test_deal_from_the_seed_gives_seven_each_and_fourteen_in_stock():

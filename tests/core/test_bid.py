@@ -1,6 +1,6 @@
 """Spectacular Bid (RULES.md section 2), with worked examples of every rule and the clock."""
 
-from check import raises, tile
+from check import mask, raises, tile
 from core import events as ev
 from core.actions import ACCEPT, bid, DECLINE, DRAW, PASS, TIMEOUT
 from core.allfives import HAND_OVER, Illegal, MATCH_OVER, PLAYING
@@ -41,13 +41,6 @@ def do(game, text, took=0):
 
 def kinds(events):
     return [ev.NAMES[e[0]] for e in events]
-
-
-def mask(*names):
-    m = 0
-    for n in names:
-        m |= 1 << tile(n)
-    return m
 
 
 def state(game):

@@ -1,6 +1,6 @@
 """The expert level: legal, deterministic, anytime within its budget, and it takes its points."""
 
-from check import game_with, tile
+from check import DEAL, game_with, mask, tile
 from core.actions import DRAW
 from core.allfives import AllFives, HAND_OVER, MATCH_OVER, Options
 from core.rng import Rng
@@ -8,19 +8,6 @@ from core.tiles import HIGH, LOW
 from core.view import View
 from players import expert, thinker
 from players.evaluate import after, count_after
-
-DEAL = (
-    "[1|4] [4|6] [2|3] [0|0] [5|5] [3|6] [1|2] / "
-    "[4|4] [0|1] [2|6] [3|3] [1|5] [0|6] [2|5] / "
-    "stock [0|2] [0|3] [0|4] [0|5] [1|1] [1|3] [1|6] [2|2] [2|4] [3|4] [3|5] [4|5] [5|6] [6|6]"
-)
-
-
-def mask(*names):
-    m = 0
-    for n in names:
-        m |= 1 << tile(n)
-    return m
 
 
 def think(game, budget=24, seed=1):

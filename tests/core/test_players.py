@@ -1,24 +1,11 @@
 """Handheld players: legal, deterministic, and playing the way each level promises."""
 
-from check import game_with, tile
+from check import DEAL, game_with, mask, tile
 from core.allfives import AllFives, Options, PLAYING
 from core.rng import Rng
 from core.view import View
 from players import get, NAMES
 from players.autoplay import play_match
-
-DEAL = (
-    "[1|4] [4|6] [2|3] [0|0] [5|5] [3|6] [1|2] / "
-    "[4|4] [0|1] [2|6] [3|3] [1|5] [0|6] [2|5] / "
-    "stock [0|2] [0|3] [0|4] [0|5] [1|1] [1|3] [1|6] [2|2] [2|4] [3|4] [3|5] [4|5] [5|6] [6|6]"
-)
-
-
-def mask(*names):
-    m = 0
-    for n in names:
-        m |= 1 << tile(n)
-    return m
 
 
 def choice(name, game):
