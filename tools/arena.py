@@ -128,6 +128,14 @@ def report(result):
         )
 
 
+def print_result(result, as_json, report):
+    """The result as one JSON line (--json), or as `report` prints it."""
+    if as_json:
+        print(json.dumps(result))
+    else:
+        report(result)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("a", choices=NAMES)
@@ -141,11 +149,7 @@ def main(argv):
         Options.parse(args.options)
     except ValueError as e:
         parser.error(str(e))
-    result = run(args.a, args.b, args.matches, args.options, args.seed)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        report(result)
+    print_result(run(args.a, args.b, args.matches, args.options, args.seed), args.json, report)
     return 0
 
 

@@ -16,12 +16,11 @@ rate with a 95 % Wilson interval, and what happened in its auctions.
 """
 
 import argparse
-import json
 import multiprocessing
 import sys
 
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
-from arena import wilson
+from arena import print_result, wilson
 from core import events as ev
 from players import bidder
 from players.autoplay import play_bid_match
@@ -146,11 +145,7 @@ def main(argv):
             % (args.matches, mean_e, mean_r, slope)
         )
         return 0
-    result = run(args.matches, args.seed)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        report(result)
+    print_result(run(args.matches, args.seed), args.json, report)
     return 0
 
 
