@@ -175,14 +175,8 @@ class FakeMachine:
         def __init__(self, freq=0, scl=None, sda=None):
             super().__init__()
 
-    class PWM:
+    class PWM(FakePWM):
         def __init__(self, pin, freq=0, duty_u16=0):
-            pass
-
-        def freq(self, hz):
-            pass
-
-        def duty_u16(self, duty):
             pass
 
 
