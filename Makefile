@@ -30,8 +30,8 @@ lint: setup
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
 
-# The emulator window (BOARD=picoboy etc. picks a board, PROGRAM=game runs the
-# game instead of the test screen); without a display it explains how to run headless.
+# The emulator window playing the game (BOARD=picoboy etc. picks a board,
+# PROGRAM=test shows the test screen); without a display it explains how to run headless.
 sim: setup
 	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM))
 

@@ -22,8 +22,8 @@ Run it headless instead, for example:
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m sim", description="The emulator window.")
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.names())
-    parser.add_argument("--program", choices=("test", "game"), default="test",
-                        help="the test screen, or the game (its narration is printed)")
+    parser.add_argument("--program", choices=("game", "test"), default="game",
+                        help="the game (its narration is printed), or the test screen")
     parser.add_argument("--theme", choices=render.THEME_NAMES, default="white")
     parser.add_argument("--scale", type=int, default=6)
     parser.add_argument("--save-dir", help="save folder (default: saves/)")

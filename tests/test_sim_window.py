@@ -38,7 +38,8 @@ def test_window_shows_the_same_glass_as_the_headless_emulator(xvfb_display, tmp_
     shot = tmp_path / "window.png"
     env = {**os.environ, "DISPLAY": xvfb_display, "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run(
-        [sys.executable, "-m", "sim", "--board", "picoboy", "--theme", "yellow-blue",
+        [sys.executable, "-m", "sim", "--program", "test", "--board", "picoboy",
+         "--theme", "yellow-blue",
          "--frames", str(FRAMES), "--press", PRESS, "--screenshot", str(shot),
          "--save-dir", str(tmp_path)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
