@@ -110,11 +110,14 @@ class Session:
     # --- saving ---------------------------------------------------------------
 
     def encode(self):
-        """The save: the record's header as text, then its actions, one byte each."""
-        header = "options: %s\nseed: %d\nplayers: %s" % (
+        """The save: the record's header as text (with the number of hands dealt,
+        so a hand dealt but not yet played comes back dealt), then its actions,
+        one byte each."""
+        header = "options: %s\nseed: %d\nplayers: %s\nhands: %d" % (
             self.options.text(),
             self.seed,
             ",".join(self.seats),
+            self.game.hand_no,
         )
         return header.encode() + _SEPARATOR + bytes(self.record.actions)
 
@@ -137,6 +140,7 @@ def decode(data):
         options = Options.parse(fields["options"])
         seed = int(fields["seed"])
         seats = fields["players"].split(",")
+        dealt = int(fields.get("hands", "0"))
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
     if len(seats) != AllFives.SEATS or not all(_known(s) for s in seats):
@@ -150,6 +154,8 @@ def decode(data):
             session._apply(action)
         except Illegal as e:
             raise ValueError("the saved match does not replay: " + str(e)) from None
+    if game.state == HAND_OVER and game.hand_no < dealt:
+        game.start_hand()  # the seed deals the same tiles again
     session.events = []
     return session
 

@@ -2,7 +2,7 @@
 
 from check import MemoryStorage, raises
 from core.actions import DRAW, PASS
-from core.allfives import Illegal, Options
+from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
 from ui import narrate
 from ui.session import decode, forget, resume, SAVE_KEY, Session
@@ -50,6 +50,27 @@ def test_a_saved_match_resumes_exactly_at_every_action():
         play_out(again, storage, rng)
         assert again.game.scores == whole.game.scores
         assert again.record.actions == whole.record.actions
+
+
+def test_a_hand_dealt_but_not_yet_played_comes_back_dealt():
+    storage = MemoryStorage()
+    session = Session(Options(), 8, ["human:Ann", "handheld:tactics"])
+    session.deal()
+    session.save(storage)
+    again = resume(storage)
+    assert again.game.state == PLAYING and again.game.hands == session.game.hands
+    rng = Rng(2)
+    while not session.between_hands:  # play the first hand out
+        if session.waiting_for_human():
+            session.play(human_choice(session, rng))
+        else:
+            session.think()
+    assert not session.over
+    session.deal()  # A on the hand-end screen deals hand 2, then a power cut
+    session.save(storage)
+    again = resume(storage)
+    assert again.game.hand_no == 2 and again.game.state == PLAYING
+    assert again.game.hands == session.game.hands
 
 
 def test_illegal_human_actions_change_nothing_and_are_not_saved():
