@@ -306,8 +306,8 @@ def test_help_pages_turn_round_and_scroll_within_a_page(h):
 
 def test_every_help_line_fits_the_screen():
     from gfx import text
+    from gfx.text import wrap
     from screens.help import PAGES
-    from ui.widgets import wrap
 
     for heading, body in PAGES:
         assert text.width(heading) + text.width("11/11") + 8 <= 128

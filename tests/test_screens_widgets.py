@@ -4,6 +4,7 @@ menu's choices and scrolling, the bubble and the yes/no question."""
 import framebuf
 import pytest
 from gfx import text
+from gfx.text import number_width, wrap
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from hw.sound import REST
 from ui import tunes
@@ -16,8 +17,6 @@ from ui.widgets import (
     Menu,
     NO,
     NONE,
-    number_width,
-    wrap,
     YES,
 )
 

@@ -85,3 +85,31 @@ def number(fb, n, x, y, colour=1):
         x = _put(fb, _DIGITS + n // power % 10, x, y, key, palette)
         power //= 10
     return x
+
+
+def number_width(n):
+    """The pixels number(fb, n, ...) takes, without making a string of n."""
+    w = -1
+    while True:
+        glyph = _DIGITS + n % 10
+        w += _start(glyph + 1) - _start(glyph) + 1
+        n //= 10
+        if not n:
+            return w
+
+
+def wrap(s, limit):
+    """s cut into lines no wider than `limit` pixels, at spaces; a newline starts a
+    new line. For screens to call when they are made, not while drawing."""
+    lines = []
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            joined = line + " " + word if line else word
+            if line and width(joined) > limit:
+                lines.append(line)
+                line = word
+            else:
+                line = joined
+        lines.append(line)
+    return lines

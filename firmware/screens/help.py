@@ -6,7 +6,7 @@ from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import tunes
-from ui.widgets import HEIGHT, scrollbar, title, wrap
+from ui.widgets import HEIGHT, scrollbar, title
 
 _LINES = const(7)  # lines of a page in view
 _TOP = const(11)
@@ -74,7 +74,7 @@ class Screen:
     def _open(self):
         """Lay out the page shown (only that one is kept: it saves memory) and read it."""
         heading, body = PAGES[self.page]
-        self.lines = wrap(body, _WIDTH)
+        self.lines = text.wrap(body, _WIDTH)
         self.top = 0
         self.number = "%d/%d" % (self.page + 1, len(PAGES))
         self.app.say("Rules, page %d of %d: %s. %s" % (self.page + 1, len(PAGES), heading, body))

@@ -5,7 +5,7 @@ from gfx import text
 from micropython import const
 from ui import narrate
 from ui.session import forget
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, number_width, YES
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit match")
 _VALUES = (None, None, ("on", "off"), None)
@@ -70,6 +70,6 @@ class Screen:
         if seat == 0:
             text.number(fb, score, text.draw(fb, name, edge, 4) + 3, 4)
             return
-        x = edge - number_width(score)
+        x = edge - text.number_width(score)
         text.number(fb, score, x, 4)
         text.draw(fb, name, x - 3 - text.width(name), 4)

@@ -288,7 +288,9 @@ class Screen:
             self._after_action()
 
     def _show(self, message):
-        self.message[0], self.message[1] = _wrap(message, 118)
+        lines = text.wrap(message, 118)
+        self.message[0] = lines[0]
+        self.message[1] = " ".join(lines[1:])  # the bubble has two lines
         self.message_frames = _MESSAGE_FRAMES
         self.mode = MESSAGE
         self.app.say(message)
@@ -402,15 +404,3 @@ class Screen:
         text.draw(fb, name, 64 - text.width(name) // 2, 26)
         label = "A: show my tiles"
         text.draw(fb, label, 64 - text.width(label) // 2, 44)
-
-
-def _wrap(message, width):
-    """Split a message into at most two lines of at most `width` pixels."""
-    if text.width(message) <= width:
-        return message, ""
-    words = message.split(" ")
-    for cut in range(len(words) - 1, 0, -1):
-        first = " ".join(words[:cut])
-        if text.width(first) <= width:
-            return first, " ".join(words[cut:])
-    return message, ""

@@ -138,14 +138,8 @@ def score_line(fb, label, points, y, bold):
 
 
 def number_right(fb, n, right, y, colour=1):
-    """Draw the int n >= 0 with its last pixel column at x = right (digits are 3
-    pixels wide, 4 apart)."""
-    x = right - 2
-    m = n
-    while m >= 10:
-        m //= 10
-        x -= 4
-    text.number(fb, n, x, y, colour)
+    """Draw the int n >= 0 with its last pixel column at x = right."""
+    text.number(fb, n, right + 1 - text.number_width(n), y, colour)
 
 
 def hand(fb, tiles, playable, first_slot, cursor, show_stock, stock_label_look):

@@ -38,19 +38,6 @@ def title(fb, s, note=""):
     fb.hline(0, 8, WIDTH, 1)
 
 
-_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-
-
-def number_width(n):
-    """The pixels text.number(fb, n, ...) takes, without making a string of n."""
-    w = -1
-    while True:
-        w += text.width(_DIGITS[n % 10]) + 1
-        n //= 10
-        if not n:
-            return w
-
-
 def footer(fb, s):
     """A line of help under a rule at the bottom of the screen."""
     fb.hline(0, 52, WIDTH, 1)
@@ -79,23 +66,6 @@ def scrollbar(fb, x, y, h, first, shown, total):
     for dot in range(0, h, 2):
         fb.pixel(x + 1, y + dot, 1)
     fb.fill_rect(x, y + h * first // total, 3, h * shown // total, 1)
-
-
-def wrap(s, width):
-    """s cut into lines no wider than `width` pixels, at spaces; a newline starts a
-    new line. For screens to call when they are made, not while drawing."""
-    lines = []
-    for paragraph in s.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            joined = line + " " + word if line else word
-            if line and text.width(joined) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = joined
-        lines.append(line)
-    return lines
 
 
 class Menu:
@@ -235,7 +205,7 @@ class Bubble:
         self._w = 0
 
     def show(self, message, frames=0):
-        self.lines = wrap(message, WIDTH - 20)
+        self.lines = text.wrap(message, WIDTH - 20)
         self._w = max(text.width(line) for line in self.lines) + 10
         self.frames = frames
         self.open = True
@@ -286,7 +256,7 @@ class Confirm:
         self.open = False
 
     def ask(self, question):
-        self.lines = wrap(question, WIDTH - 16)
+        self.lines = text.wrap(question, WIDTH - 16)
         self.yes = False
         self.open = True
         self.app.say(question + " Yes or no? No is selected.")
