@@ -30,6 +30,18 @@ def test_an_overrun_restarts_the_schedule_instead_of_bursting():
     assert time.now_ms == 180
 
 
+def test_last_ms_is_the_real_length_of_the_last_frame():
+    time = VirtualTime()
+    clock = Clock(20, time)  # 50 ms frames
+    clock.wait()
+    time.advance(10)
+    clock.wait()
+    assert clock.last_ms == 50  # a quick frame still lasts its 50 ms
+    time.advance(130)
+    clock.wait()
+    assert clock.last_ms == 130  # a slow one lasts what its work took
+
+
 def test_ticks_wrap_around():
     time = VirtualTime(start_ms=TICKS_PERIOD - 40)
     clock = Clock(25, time)

@@ -22,6 +22,9 @@ class Clock:
         self._source = source
         self.frame = 0  # frames started so far
         self.busy_ms = 0  # how long the last frame's work took, for the bench
+        # How long the last whole frame lasted (longer than frame_ms when its work
+        # overran): what match clocks count, so they keep real time.
+        self.last_ms = self.frame_ms
         self._started = source.ticks_ms()
         self._due = self._started
 
@@ -40,7 +43,9 @@ class Clock:
             source.sleep_ms(remaining)
         else:
             self._due = now
-        self._started = source.ticks_ms()
+        started = source.ticks_ms()
+        self.last_ms = source.ticks_diff(started, self._started)
+        self._started = started
         self._due = source.ticks_add(self._due, self.frame_ms)
         self.frame += 1
 

@@ -9,7 +9,8 @@ instead: `t = thinker(name)`, then per decision `t.start(view, rng)` and
 Searching players do a bounded piece of work per step; the others decide at once.
 """
 
-NAMES = ("random", "tactics", "defensive", "expert")
+NAMES = ("random", "tactics", "defensive", "expert")  # All Fives' levels
+BID_NAMES = ("bid",)  # Spectacular Bid's handheld player
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",

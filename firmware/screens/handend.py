@@ -1,7 +1,9 @@
 """The end of a hand: both hands face up, their pips, the rounding, the points.
 
 A deals the next hand and goes back to the table. The hands are public now, so
-both are shown even between two humans.
+both are shown even between two humans. In Spectacular Bid the points are what
+was transferred (capped by the payer's balance), and pips are rounded only when
+they counted: in a blocked hand.
 """
 
 from core import events as ev
@@ -21,16 +23,22 @@ class Screen:
         self.title = "Hand over"
         self.winner = -1
         self.points = 0
+        ended = False
         for e in session.game.events:
             if e[0] in (ev.DOMINO, ev.BLOCKED):
+                ended = True
                 self.title = "Domino!" if e[0] == ev.DOMINO else "Blocked"
                 self.winner = e[1]
                 self.points = e[2]
+            elif e[0] == ev.TRANSFER and ended:
+                self.points = e[2]  # paid: less than due when the payer ran short
+        counted = not session.timed or self.title == "Blocked"
         self.tiles = [[t for t in range(28) if h >> t & 1] for h in session.game.hands]
         self.pips = [pips(h) for h in session.game.hands]
-        self.rounded = [round5(p) for p in self.pips]
+        self.rounded = [round5(p) if counted else p for p in self.pips]
         for s in range(2):
-            app.say("%s: %d pips, counted as %d." % (self.names[s], self.pips[s], self.rounded[s]))
+            sentence = "%s: %d pips" % (self.names[s], self.pips[s])
+            app.say(sentence + (", counted as %d." % self.rounded[s] if counted else "."))
         app.say(narrate.scores(session) + " Press A for the next hand.")
 
     def update(self):

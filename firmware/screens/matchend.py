@@ -1,5 +1,6 @@
-"""The end of a match: who won, the final scores; the profiles' records are
-updated and the saved match is removed. A goes back to the main menu."""
+"""The end of a match: who won, the final scores; the profiles' records (of All
+Fives matches) are updated and the saved match is removed. A goes back to the
+main menu. A Spectacular Bid match lost on time says so."""
 
 from core import events as ev
 from gfx import text
@@ -17,16 +18,13 @@ class Screen:
         self.names = [narrate.who(session, s) for s in range(2)]
         name = self.names[winner]
         self.title = "You win!" if name == "You" else name + " wins"
+        self.how = ""
+        for e in game.events:
+            if e[0] == ev.TIMED_OUT:
+                self.how = "on time"
         self.frames = 0
-        for seat in range(2):
-            if session.is_human(seat):
-                profiles.record_result(
-                    app.storage,
-                    session.name(seat),
-                    seat == winner,
-                    game.scores[seat],
-                    game.scores[1 - seat],
-                )
+        if not session.timed:  # profiles keep All Fives results: a duel's 300-0 would not compare
+            self._record_results()
         # The finished match stays as "last" (to replay or export); the
         # match in progress is gone.
         app.storage.set("last", session.encode())
@@ -34,6 +32,19 @@ class Screen:
         human_lost = session.humans() == 1 and not session.is_human(winner)
         app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
         app.say(narrate.event(session, (ev.MATCH_OVER, winner, 0, 0)) + " Press A for the menu.")
+
+    def _record_results(self):
+        session = self.session
+        game = session.game
+        for seat in range(2):
+            if session.is_human(seat):
+                profiles.record_result(
+                    self.app.storage,
+                    session.name(seat),
+                    seat == game.winner,
+                    game.scores[seat],
+                    game.scores[1 - seat],
+                )
 
     def update(self):
         self.frames += 1
@@ -51,6 +62,8 @@ class Screen:
         if self.frames < 32:
             lift = (self.frames >> 2) & 1
         text.draw(fb, self.title, 64 - text.width(self.title) // 2, 10 - lift)
+        if self.how:
+            text.draw(fb, self.how, 64 - text.width(self.how) // 2, 45)
         fb.hline(20, 19, 88, 1)
         for s in range(2):
             y = 26 + 9 * s

@@ -7,6 +7,11 @@ Controls while it is your turn:
     B           the pause menu
 and while choosing the end: LEFT/RIGHT/UP/DOWN go to an end (W/E/N/S), A plays,
 B goes back. Messages (a score, a pass, a refused move) are skipped with A or B.
+
+In Spectacular Bid the scores are the balances, both match clocks are shown (the
+other player's under its tile count, yours above the count), the clock of the
+player to move runs every frame except during a handover, and the auction for an
+opening is on the auction screen.
 """
 
 from core import events as ev
@@ -84,6 +89,9 @@ class Screen:
         if session.between_hands:
             self.app.go("handend", session)
             return
+        if session.auction:
+            self.app.go("auction", session)
+            return
         seat = session.to_move()
         if session.humans() == 2 and seat != self.viewer:
             self.viewer = -1
@@ -146,8 +154,10 @@ class Screen:
         self.frames += 1
         if self.popup_frames:
             self.popup_frames -= 1
-        buttons = self.app.buttons
         mode = self.mode
+        if self.session.timed and mode != HANDOVER and self._out_of_time():
+            return
+        buttons = self.app.buttons
         if mode == MESSAGE:
             self.message_frames -= 1
             if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
@@ -191,6 +201,17 @@ class Screen:
                 self._act(PASS if PASS in legal else DRAW)
             else:
                 self._pick(self.tiles[self.cursor])
+
+    def _out_of_time(self):
+        """Run the mover's clock for the frame gone by; True if it ran out (the
+        match is lost on time, whatever was being done)."""
+        events = self.session.tick(self.app.clock.last_ms)
+        if events is None:
+            return False
+        self.session.save(self.app.storage)
+        self.app.sound.play(tunes.ERROR)
+        self._react(events)
+        return True
 
     def _moved(self):
         self._scroll()
@@ -272,12 +293,14 @@ class Screen:
                 self.popup = e[2]
                 self.popup_frames = _POPUP_FRAMES
                 tune = tunes.score(e[2])
+            elif kind == ev.TRANSFER:
+                self.popup = e[2]  # what was paid: less than the count when capped
             elif kind == ev.DREW:
                 tune = tunes.DRAW
             elif kind == ev.PASSED:
                 message = narrate.event(self.session, e)
                 tune = tunes.PASS
-            elif kind in (ev.DOMINO, ev.BLOCKED):
+            elif kind in (ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT):
                 message = narrate.event(self.session, e)
         app.sound.play(tune)
         if self.mode == CHOOSE_END:
@@ -301,7 +324,7 @@ class Screen:
         fb = self.fb
         fb.fill(0)
         if self.mode == HANDOVER:
-            self._draw_handover()
+            tableview.handover(fb, self.names[self.session.to_move()])
             return
         session = self.session
         game = session.game
@@ -343,8 +366,15 @@ class Screen:
         stock = max(game.drawable(), 0)
         text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
         tableview.number_right(fb, stock, 81, 7)
-        text.draw(fb, "Count", 0, 40)
-        x = text.number(fb, game.table.count(), 0, 47)
+        x = 0
+        if self.session.timed:
+            # The clocks: the other player's under its tiles, yours where the
+            # word "Count" stands in All Fives, which goes before the count.
+            self._draw_clocks(other)
+            x = text.draw(fb, "Count ", 0, 47)
+        else:
+            text.draw(fb, "Count", 0, 40)
+        x = text.number(fb, game.table.count(), x, 47)
         if self.mode == CHOOSE_END:
             # What the count would become: the scratch table is made once.
             after = self.after
@@ -363,6 +393,13 @@ class Screen:
         elif self.mode in (CHOOSE_TILE, CHOOSE_END):
             label = self.turn_label
             text.draw(fb, label, 82 - text.width(label), 47)
+
+    def _draw_clocks(self, other):
+        session = self.session
+        bank, delay = session.clock(other)
+        tableview.clock(self.fb, bank, delay, 0, 14)
+        bank, delay = session.clock(1 - other)
+        tableview.clock(self.fb, bank, delay, 0, 40)
 
     def _draw_column(self, game):
         fb = self.fb
@@ -395,12 +432,3 @@ class Screen:
         fb.rect(_POP_X, y - 1, 22, 9, 1)
         x = text.draw(fb, "+", _POP_X + 3, y)
         text.number(fb, self.popup, x, y)
-
-    def _draw_handover(self):
-        fb = self.fb
-        seat = self.session.to_move()
-        name = self.names[seat]
-        text.draw(fb, "Pass the handheld to", 64 - text.width("Pass the handheld to") // 2, 16)
-        text.draw(fb, name, 64 - text.width(name) // 2, 26)
-        label = "A: show my tiles"
-        text.draw(fb, label, 64 - text.width(label) // 2, 44)

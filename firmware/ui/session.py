@@ -4,26 +4,38 @@ and a save after every action so that a power cut loses nothing.
 A seat is "human:NAME" or "handheld:LEVEL" (the names a record's `players:`
 header holds). Handheld decisions take a generator derived from the match seed
 and the action number, so a resumed match plays on exactly as it would have.
+
+The game is All Fives or Spectacular Bid (`kind` "bid"). A bid match is timed:
+the screens call `tick(ms)` every frame while a decision is under way (not while
+a deal, the scores or a handover are shown), and every action is made with the
+time its decision took since the previous action, as the match clock needs.
 """
 
-from core.actions import DRAW
+from core.actions import DRAW, TIMEOUT
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLAYING
 from core.record import Record
 from core.rng import derive
 from core.view import View
-from players import NAMES, thinker
+from players import BID_NAMES, NAMES, thinker
 
 SAVE_KEY = "match"
 _SEPARATOR = b"\n---\n"
 
 
 class Session:
-    def __init__(self, options, seed, seats):
-        self.options = options
+    def __init__(self, options, seed, seats, game="allfives"):
         self.seed = seed
         self.seats = list(seats)
-        self.game = AllFives(options, seed)
-        self.record = Record(options, seed, self.seats)
+        self.kind = game
+        self.timed = game == "bid"
+        if self.timed:
+            from core.bid import rules  # only a duel needs it
+
+            options = rules()
+        self.options = options
+        self.game = _new_game(game, options, seed)
+        self.record = Record(options, seed, self.seats, game)
+        self.elapsed = 0  # ms the decision under way has taken since its last action
         # A thinker (start, step, action) for every handheld seat.
         self._thinkers = {
             s: thinker(self.name(s)) for s in range(len(self.seats)) if not self.is_human(s)
@@ -43,8 +55,23 @@ class Session:
         return sum(1 for s in range(len(self.seats)) if self.is_human(s))
 
     def to_move(self):
-        """The seat whose decision the match waits for, or -1 between hands and at the end."""
-        return self.game.turn if self.game.state == PLAYING else -1
+        """The seat whose decision the match waits for (a play or an auction call),
+        or -1 between hands and at the end."""
+        state = self.game.state
+        return self.game.turn if state != HAND_OVER and state != MATCH_OVER else -1
+
+    @property
+    def auction(self):
+        """A bid match waits for a call in the auction for the opening."""
+        return self.game.state not in (PLAYING, HAND_OVER, MATCH_OVER)
+
+    def view(self, seat):
+        """What `seat` may see of the match, as its players take it."""
+        if self.timed:
+            from core.view import BidView
+
+            return BidView(self.game, seat)
+        return View(self.game, seat)
 
     def waiting_for_human(self):
         seat = self.to_move()
@@ -71,7 +98,7 @@ class Session:
         if seat < 0 or self.is_human(seat):
             raise Illegal("no handheld player is to move")
         rng = derive(self.seed, len(self.record.actions))
-        self._thinkers[seat].start(View(self.game, seat), rng)
+        self._thinkers[seat].start(self.view(seat), rng)
         self._thinking = seat
 
     def think_step(self):
@@ -92,9 +119,42 @@ class Session:
         return self.finish_thinking()
 
     def _apply(self, action):
-        self.events = self.game.apply(action)
-        self.record.add(action)
+        if self.timed:
+            self.events = self.game.apply(action, self.elapsed)
+            self.record.add(action, self.elapsed)
+            self.elapsed = 0
+        else:
+            self.events = self.game.apply(action)
+            self.record.add(action)
         return self.events
+
+    # --- the match clock (bid) ------------------------------------------------
+
+    def tick(self, ms):
+        """Count `ms` more of the decision under way. Returns the events of the
+        mover's loss on time once the decision has taken all its time (and saves
+        nothing: the caller saves after events), else None."""
+        seat = self.to_move()
+        if not self.timed or seat < 0:
+            return None
+        self.elapsed += ms
+        if self.elapsed < self.game.clock.left(seat):
+            return None
+        return self._apply(TIMEOUT)
+
+    def clock(self, seat):
+        """(bank, delay) left to `seat` in ms, as its clocks show them now; the delay
+        is -1 when its clock is not running."""
+        match_clock = self.game.clock
+        bank = match_clock.bank[seat]
+        if seat != self.to_move():
+            return bank, -1
+        from core.matchclock import DELAY
+
+        spent = match_clock.spent + self.elapsed
+        if spent <= DELAY:
+            return bank, DELAY - spent
+        return max(bank - (spent - DELAY), 0), 0
 
     @property
     def over(self):
@@ -112,14 +172,24 @@ class Session:
     def encode(self):
         """The save: the record's header as text (with the number of hands dealt,
         so a hand dealt but not yet played comes back dealt), then its actions,
-        one byte each."""
-        header = "options: %s\nseed: %d\nplayers: %s\nhands: %d" % (
-            self.options.text(),
+        one byte each; a bid match's take six: the action and its time in ms, both
+        little-endian."""
+        header = "game: %s\nseed: %d\nplayers: %s\nhands: %d" % (
+            self.kind,
             self.seed,
             ",".join(self.seats),
             self.game.hand_no,
         )
-        return header.encode() + _SEPARATOR + bytes(self.record.actions)
+        if not self.timed:  # the duel's rules are fixed
+            header += "\noptions: " + self.options.text()
+        record = self.record
+        if not self.timed:
+            return header.encode() + _SEPARATOR + bytes(record.actions)
+        body = bytearray(6 * len(record.actions))
+        for i in range(len(record.actions)):
+            _put(body, 6 * i, record.actions[i], 2)
+            _put(body, 6 * i + 2, record.times[i], 4)
+        return header.encode() + _SEPARATOR + body
 
     def save(self, storage):
         storage.set(SAVE_KEY, self.encode())
@@ -137,19 +207,31 @@ def decode(data):
         key, _, value = line.partition(": ")
         fields[key] = value
     try:
-        options = Options.parse(fields["options"])
+        kind = fields.get("game", "allfives")
+        options = None if kind == "bid" else Options.parse(fields["options"])
         seed = int(fields["seed"])
         seats = fields["players"].split(",")
         dealt = int(fields.get("hands", "0"))
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
-    if len(seats) != AllFives.SEATS or not all(_known(s) for s in seats):
+    if kind not in _PLAYERS:
+        raise ValueError("the saved match is of an unknown game")
+    if len(seats) != AllFives.SEATS or not all(_known(s, _PLAYERS[kind]) for s in seats):
         raise ValueError("the saved match names unknown players")
-    session = Session(options, seed, seats)
+    session = Session(options, seed, seats, kind)
     game = session.game
-    for action in data[cut + len(_SEPARATOR) :]:
+    body = data[cut + len(_SEPARATOR) :]
+    size = 6 if session.timed else 1
+    if len(body) % size:
+        raise ValueError("the saved match is cut short")
+    for i in range(0, len(body), size):
         if game.state == HAND_OVER:
             game.start_hand()
+        if session.timed:
+            action = _get(body, i, 2)
+            session.elapsed = _get(body, i + 2, 4)
+        else:
+            action = body[i]
         try:
             session._apply(action)
         except Illegal as e:
@@ -160,9 +242,33 @@ def decode(data):
     return session
 
 
-def _known(seat):
+def _new_game(kind, options, seed):
+    """The engine of a match: All Fives, or Spectacular Bid (imported only for a duel)."""
+    if kind == "bid":
+        from core.bid import Bid
+
+        return Bid(seed)
+    return AllFives(options, seed)
+
+
+_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES}  # the handheld players of each game
+
+
+def _known(seat, players):
     kind, _, name = seat.partition(":")
-    return (kind == "human" and name) or (kind == "handheld" and name in NAMES)
+    return (kind == "human" and name) or (kind == "handheld" and name in players)
+
+
+def _put(buffer, at, value, size):
+    for n in range(size):
+        buffer[at + n] = value >> 8 * n & 255
+
+
+def _get(buffer, at, size):
+    value = 0
+    for n in range(size):
+        value |= buffer[at + n] << 8 * n
+    return value
 
 
 def resume(storage):

@@ -137,6 +137,20 @@ def score_line(fb, label, points, y, bold):
     number_right(fb, points, 127, y, colour)
 
 
+def clock(fb, bank_ms, delay_ms, x, y):
+    """A match clock at (x, y): the bank as m:ss and, while it runs, a gauge of the
+    delay left (a pixel per second: it empties first, then the bank counts down)."""
+    seconds = (bank_ms + 999) // 1000  # 0:00 only once the time is all gone
+    x = text.number(fb, seconds // 60, x, y)
+    x = text.draw(fb, ":", x, y)
+    if seconds % 60 < 10:
+        x = text.draw(fb, "0", x, y)
+    x = text.number(fb, seconds % 60, x, y)
+    if delay_ms >= 0:
+        fb.rect(x + 2, y, 12, 5, 1)
+        fb.fill_rect(x + 3, y + 1, (delay_ms + 999) // 1000, 3, 1)
+
+
 def number_right(fb, n, right, y, colour=1):
     """Draw the int n >= 0 with its last pixel column at x = right."""
     text.number(fb, n, right + 1 - text.number_width(n), y, colour)
@@ -183,3 +197,14 @@ def end_arrow(fb, end, chosen):
     if chosen:
         fb.fill_rect(x - 1, y - 1, 9, 8, 1)
     text.draw(fb, _ARROWS[end], x, y, 0 if chosen else 1)
+
+
+def handover(fb, name):
+    """Between two players: the hands hidden, and who takes the handheld next."""
+    _centre(fb, "Pass the handheld to", 16)
+    _centre(fb, name, 26)
+    _centre(fb, "A: show my tiles", 44)
+
+
+def _centre(fb, s, y):
+    text.draw(fb, s, 64 - text.width(s) // 2, y)
