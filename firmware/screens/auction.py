@@ -155,7 +155,8 @@ class Screen:
 
     def _moved(self):
         self.app.sound.play(tunes.MOVE)
-        self.app.say(self._cost())
+        if self.app.speak is not None:  # (words are made only for someone to hear them)
+            self.app.say(self._cost())
 
     def _call(self):
         session = self.session
@@ -231,13 +232,14 @@ class Screen:
         me = max(self.viewer, 0)
         text.draw(fb, "Auction for the lead", 2, 1)
         fb.hline(0, 8, 128, 1)
-        for seat in (me, 1 - me):
+        for seat in range(2):  # (a tuple of the two seats would be allocated every frame)
             balance = game.scores[seat]
             left = seat == me
             x = 1 if left else 127 - chips.width(balance)
             chips.draw(fb, balance, x, _STACKS_BOTTOM)
             name = self.labels[seat]
-            bank, delay = session.clock(seat)
+            bank = session.bank(seat)
+            delay = session.delay(seat)
             if left:
                 x = text.draw(fb, name, 1, _NAMES_Y)
                 text.number(fb, balance, x + 3, _NAMES_Y)

@@ -396,10 +396,9 @@ class Screen:
 
     def _draw_clocks(self, other):
         session = self.session
-        bank, delay = session.clock(other)
-        tableview.clock(self.fb, bank, delay, 0, 14)
-        bank, delay = session.clock(1 - other)
-        tableview.clock(self.fb, bank, delay, 0, 40)
+        tableview.clock(self.fb, session.bank(other), session.delay(other), 0, 14)
+        me = 1 - other
+        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, 40)
 
     def _draw_column(self, game):
         fb = self.fb

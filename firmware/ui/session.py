@@ -13,6 +13,7 @@ time its decision took since the previous action, as the match clock needs.
 
 from core.actions import DRAW, TIMEOUT
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLAYING
+from core.matchclock import DELAY
 from core.record import Record
 from core.rng import derive
 from core.view import View
@@ -143,18 +144,27 @@ class Session:
         return self._apply(TIMEOUT)
 
     def clock(self, seat):
-        """(bank, delay) left to `seat` in ms, as its clocks show them now; the delay
-        is -1 when its clock is not running."""
-        match_clock = self.game.clock
-        bank = match_clock.bank[seat]
-        if seat != self.to_move():
-            return bank, -1
-        from core.matchclock import DELAY
+        """(bank, delay) as `seat`'s clocks show them now: see bank() and delay()."""
+        return self.bank(seat), self.delay(seat)
 
-        spent = match_clock.spent + self.elapsed
-        if spent <= DELAY:
-            return bank, DELAY - spent
-        return max(bank - (spent - DELAY), 0), 0
+    def bank(self, seat):
+        """The ms left in `seat`'s bank, counting down once the delay is used up."""
+        bank = self.game.clock.bank[seat]
+        over = self._spent(seat) - DELAY
+        return bank if over <= 0 else max(bank - over, 0)
+
+    def delay(self, seat):
+        """The ms left of the running decision's delay, or -1 when `seat` is not to
+        move. Both are ints, so a frame can draw the clocks without allocating."""
+        if seat != self.to_move():
+            return -1
+        return max(DELAY - self._spent(seat), 0)
+
+    def _spent(self, seat):
+        """How long the decision of `seat` (if it is under way) has taken so far."""
+        if seat != self.to_move():
+            return 0
+        return self.game.clock.spent + self.elapsed
 
     @property
     def over(self):
