@@ -40,8 +40,8 @@ def commands(terminal, asked):
             return
         if name == "menu" and not options_set:
             options_set = True
-            yield "d d d a l b"  # Rules options, target 100 -> 61, back
-            yield "u u u a a"  # Play vs handheld, Start
+            yield "d d d d a l b"  # Rules options, target 100 -> 61, back
+            yield "u u u u a a"  # Play vs handheld, Start
         elif name == "table" and screen.mode == table.CHOOSE_TILE:
             if not asked:
                 asked.extend(["last", "ends", "tiles", "scores", "hand"])

@@ -81,6 +81,11 @@ def demo(h):
     h.press("down", "down", "left")
 
 
+def spectacular_bid(h):
+    h.go("newmatch", "bid")
+    h.press("down", "down")  # the opponent: the handheld
+
+
 def rules_options(h):
     h.go("options")
     h.press("right", "down", "right", "down", "down")
@@ -167,10 +172,10 @@ def pause_quit(h):
 
 
 SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, play_handheld,
-           play_handheld_level, two_players, two_players_refused, demo, rules_options,
-           settings, settings_inverted, profile_list, profile_actions, profile_delete,
-           profile_refused, new_profile, new_profile_taken, records, records_scrolled, rules_help,
-           rules_help_scrolled, pause, pause_quit]
+           play_handheld_level, two_players, two_players_refused, demo, spectacular_bid,
+           rules_options, settings, settings_inverted, profile_list, profile_actions,
+           profile_delete, profile_refused, new_profile, new_profile_taken, records,
+           records_scrolled, rules_help, rules_help_scrolled, pause, pause_quit]
 
 
 def golden_name(script):

@@ -14,6 +14,7 @@ MAIN_ITEMS = [
     ("Play vs handheld", "newmatch"),
     ("Two players", "newmatch"),
     ("Demo", "newmatch"),
+    ("Spectacular Bid", "newmatch"),
     ("Rules options", "options"),
     ("Settings", "settings"),
     ("Profiles", "profiles"),
@@ -145,6 +146,48 @@ def test_a_demo_seats_two_handheld_levels(h):
     assert h.started[0].seats == ["handheld:tactics", "handheld:defensive"]
 
 
+def test_spectacular_bid_against_the_handheld_deals_a_duel_and_saves_it(h):
+    for _ in range(3):
+        h.press("down")
+    h.press("a")
+    assert h.name == "newmatch" and h.spoken[-1] == "Spectacular Bid. Start."
+    assert labels(h) == ["Start", "Player", "Opponent"]
+    assert h.screen.menu.values[2] == ("Handheld", "PLAYER 1", "PLAYER 2")
+    h.press("a")
+    [session] = h.started
+    assert session.kind == "bid" and session.seats == ["human:PLAYER 1", "handheld:bid"]
+    assert session.game.scores == [150, 150] and session.options.target == 300
+    assert session.game.hand_no == 1 and h.app.storage.get("matches") == 1
+    assert h.app.storage.get(SAVE_KEY) == session.encode()
+    assert resume(h.app.storage).kind == "bid"
+
+
+def test_spectacular_bid_between_two_players_remembers_the_opponent(tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    profiles.add(h.app.storage, "ANN")
+    profiles.set_active(h.app.storage, "PLAYER 1")
+    h.go("newmatch", "bid")
+    h.press("down", "down", "right", "right", "right")  # Handheld, PLAYER 1, PLAYER 2, ANN
+    assert h.spoken[-1] == "Opponent: ANN."
+    again = Handheld(tmp_path, first="menu")
+    again.go("newmatch", "bid")
+    assert again.screen.menu.value(2) == 3
+    again.press("a")
+    [session] = again.started
+    assert session.kind == "bid" and session.seats == ["human:PLAYER 1", "human:ANN"]
+    assert session.humans() == 2
+
+
+def test_a_duel_needs_two_different_players(h):
+    h.go("newmatch", "bid")
+    h.press("down", "down", "right", "up", "up", "a")  # PLAYER 1 against PLAYER 1
+    assert h.started == [] and h.spoken[-1] == "Pick two different players."
+    assert h.app.storage.get("matches") is None and h.app.storage.get(SAVE_KEY) is None
+    h.press("a", "down", "right", "up", "a")  # the player becomes PLAYER 2
+    [session] = h.started
+    assert session.seats == ["human:PLAYER 2", "human:PLAYER 1"] and session.kind == "bid"
+
+
 def test_rules_options_are_saved_at_once_and_used_by_the_next_match(tmp_path):
     h = Handheld(tmp_path, first="options")
     h.press("right", "down", "right", "down", "right", "down", "right")
@@ -255,7 +298,7 @@ def test_continue_resumes_the_saved_match(tmp_path):
     h = Handheld(tmp_path, first="menu")
     saved = save_a_match(h)
     again = Handheld(tmp_path, first="menu")
-    assert labels(again)[0] == "Continue" and len(labels(again)) == 9
+    assert labels(again)[0] == "Continue" and len(labels(again)) == len(MAIN_ITEMS) + 1
     again.press("a")
     [session] = again.started
     assert session.encode() == saved.encode()
@@ -316,8 +359,8 @@ def test_every_help_line_fits_the_screen():
 
 
 SPEAKING = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),
-            ("newmatch", "demo"), ("options",), ("settings",), ("profiles",), ("newprofile",),
-            ("records",), ("help",), ("pause",)]
+            ("newmatch", "demo"), ("newmatch", "bid"), ("options",), ("settings",),
+            ("profiles",), ("newprofile",), ("records",), ("help",), ("pause",)]
 
 
 @pytest.mark.parametrize("start", SPEAKING, ids="-".join)

@@ -13,6 +13,7 @@ _ITEMS = (
     ("handheld", "Play vs handheld"),
     ("two", "Two players"),
     ("demo", "Demo"),
+    ("bid", "Spectacular Bid"),
     ("options", "Rules options"),
     ("settings", "Settings"),
     ("profiles", "Profiles"),
@@ -45,7 +46,7 @@ class Screen:
         app = self.app
         if key == "continue":
             app.go("table", self.session)
-        elif key in ("handheld", "two", "demo"):
+        elif key in ("handheld", "two", "demo", "bid"):
             app.go("newmatch", key)
         else:
             app.go(key)

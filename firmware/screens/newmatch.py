@@ -1,11 +1,14 @@
-"""Setting up a match, then starting it: against the handheld, two players passing
-the handheld, or a demo of the handheld against itself. "Start" is first, so
-that A A from the main menu replays the last set-up; the choices are remembered.
+"""Setting up a match, then starting it: All Fives against the handheld, two
+players passing the handheld, a demo of the handheld against itself, or a
+Spectacular Bid duel against the handheld or between two players. "Start" is
+first, so that A A from the main menu replays the last set-up; the choices are
+remembered.
 
 A match is a Session dealt and saved before the table screen gets it, so a power
 cut from the first frame of the table on resumes it.
 """
 
+from micropython import const
 from players import NAMES
 from ui import profiles, tunes
 from ui.session import Session
@@ -13,13 +16,25 @@ from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 
 # The handheld's levels, easiest first: (player name, label).
 _LEVELS = (("random", "Easy"), ("tactics", "Medium"), ("defensive", "Hard"), ("expert", "Expert"))
-_TITLES = {"handheld": "Play vs handheld", "two": "Two players", "demo": "Demo"}
-# What each kind of match asks, after "Start": (label, storage key, a level or
-# else a profile) for each of two items.
+_TITLES = {
+    "handheld": "Play vs handheld",
+    "two": "Two players",
+    "demo": "Demo",
+    "bid": "Spectacular Bid",
+}
+# What an item offers: a handheld level, a profile, or a duel's opponent (the
+# handheld's bid player, or a profile).
+_LEVEL = const(0)
+_PROFILE = const(1)
+_OPPONENT = const(2)
+_BID_HANDHELD = "handheld:bid"
+# What each kind of match asks, after "Start": (label, storage key, what it
+# offers) for each of two items.
 _ASKS = {
-    "handheld": (("Level", "level", True), ("Player", profiles.ACTIVE_KEY, False)),
-    "two": (("Player 1", profiles.ACTIVE_KEY, False), ("Player 2", "player2", False)),
-    "demo": (("CPU 1", "demo1", True), ("CPU 2", "demo2", True)),
+    "handheld": (("Level", "level", _LEVEL), ("Player", profiles.ACTIVE_KEY, _PROFILE)),
+    "two": (("Player 1", profiles.ACTIVE_KEY, _PROFILE), ("Player 2", "player2", _PROFILE)),
+    "demo": (("CPU 1", "demo1", _LEVEL), ("CPU 2", "demo2", _LEVEL)),
+    "bid": (("Player", profiles.ACTIVE_KEY, _PROFILE), ("Opponent", "opponent", _OPPONENT)),
 }
 SEED_KEY = "matches"  # matches started so far: part of every new match's seed
 
@@ -34,21 +49,29 @@ class Screen:
     def __init__(self, app, kind):
         self.app = app
         self.kind = kind if kind in _TITLES else "handheld"
-        self.level_names, level_labels = levels()
         self.people = profiles.names(app.storage)
         labels = ["Start"]
         values: list = [None]
         self.choices = []  # per asked item: the names its values stand for
-        for label, key, is_level in _ASKS[self.kind]:
-            options = self.level_names if is_level else self.people
+        for label, key, offers in _ASKS[self.kind]:
+            names, shown = self._offer(offers)
             labels.append(label)
-            values.append(level_labels if is_level else tuple(self.people))
-            self.choices.append((options, key))
+            values.append(shown)
+            self.choices.append((names, key))
         self.menu = Menu(app, labels, tuple(values))
         self._recall()
         self.bubble = Bubble(app)
         self.heading = _TITLES[self.kind]
         self.menu.announce(self.heading)
+
+    def _offer(self, offers):
+        """(the names an item's values stand for, the values it shows)."""
+        if offers == _LEVEL:
+            return levels()
+        people = self.people
+        if offers == _PROFILE:
+            return people, tuple(people)
+        return [_BID_HANDHELD] + ["human:" + p for p in people], ("Handheld",) + tuple(people)
 
     def _recall(self):
         """Put each choice where it was last time (a sensible default otherwise)."""
@@ -59,6 +82,7 @@ class Screen:
             "player2": "",
             "demo1": "tactics",
             "demo2": "defensive",
+            "opponent": _BID_HANDHELD,
         }
         for n in range(len(self.choices)):
             options, key = self.choices[n]
@@ -98,11 +122,14 @@ class Screen:
             return ["human:" + second, "handheld:" + first]
         if self.kind == "two":
             return ["human:" + first, "human:" + second]
+        if self.kind == "bid":
+            return ["human:" + first, second]
         return ["handheld:" + first, "handheld:" + second]
 
     def _start(self):
         app = self.app
-        if self.kind == "two" and self._chosen(0) == self._chosen(1):
+        seats = self._seats()
+        if seats[0] == seats[1] and seats[0].startswith("human:"):
             app.sound.play(tunes.ERROR)
             self.bubble.show("Pick two different players.")
             return
@@ -115,7 +142,8 @@ class Screen:
         # The frame counter makes each match different on a device; in the emulator
         # scripted presses make it, and so the deal, the same every run.
         seed = (started << 14) ^ (app.clock.frame & 0x3FFF)
-        session = Session(app.options(), seed, self._seats())
+        game = "bid" if self.kind == "bid" else "allfives"
+        session = Session(app.options(), seed, seats, game)
         session.deal()
         self._note_choices()
         session.save(storage)  # one write: the match, the seed counter and the choices

@@ -89,6 +89,10 @@ def main():
     check(app, "newmatch-two", ["b"])
     app.go("newmatch", "demo")
     check(app, "newmatch-demo", ["down", "left"])
+    storage.set("opponent", "human:" + profiles.active(storage))
+    app.go("newmatch", "bid")
+    check(app, "newmatch-bid", ["a"])  # the same player twice: the bubble
+    check(app, "newmatch-bid", ["b", "down", "down", "left"])
     app.go("options")
     check(app, "options", ["down", "right", "down", "down"])
     app.go("settings")
