@@ -161,6 +161,12 @@ def rules_help_scrolled(h):
     h.press("right", "right", "right", "down", "down")
 
 
+def rules_help_bid(h):
+    session = Session(Options(), 1234, ["human:PLAYER 1", "handheld:bid"], game="bid")
+    session.deal()
+    h.go("help", session)  # from a duel's pause menu: Spectacular Bid's first page
+
+
 def pause(h):
     session = saved_match(h)
     h.go("pause", session)
@@ -175,7 +181,7 @@ SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, pla
            play_handheld_level, two_players, two_players_refused, demo, spectacular_bid,
            rules_options, settings, settings_inverted, profile_list, profile_actions,
            profile_delete, profile_refused, new_profile, new_profile_taken, records,
-           records_scrolled, rules_help, rules_help_scrolled, pause, pause_quit]
+           records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause, pause_quit]
 
 
 def golden_name(script):

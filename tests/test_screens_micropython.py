@@ -18,7 +18,7 @@ STATES = [
     ("profiles", "profiles"), ("profiles", "profiles+actions"),
     ("profiles", "profiles+confirm+actions"), ("newprofile", "newprofile"),
     ("newprofile", "newprofile+bubble"), ("records", "records"), ("help", "help"),
-    ("pause", "pause"), ("pause", "pause+confirm"), ("pause", "help"),
+    ("help-bid", "help"), ("pause", "pause"), ("pause", "pause+confirm"), ("pause", "help"),
 ]
 
 

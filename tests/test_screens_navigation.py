@@ -336,7 +336,8 @@ def test_help_pages_turn_round_and_scroll_within_a_page(h):
     h.go("help")
     h.press("left")
     assert h.screen.page == len(PAGES) - 1
-    assert h.spoken[-1].startswith("Rules, page %d of %d: Buttons." % (len(PAGES), len(PAGES)))
+    assert h.spoken[-1].startswith("Rules, page %d of %d: %s." % (
+        len(PAGES), len(PAGES), PAGES[-1][0]))
     h.press("right", "a", "a", "a")  # to page 4: Counting, longer than the screen
     assert h.screen.page == 3
     lines = len(h.screen.lines)
@@ -347,13 +348,46 @@ def test_help_pages_turn_round_and_scroll_within_a_page(h):
     assert h.screen.top == lines - 8
 
 
+def test_the_rules_open_at_spectacular_bid_from_a_duel_and_at_page_1_from_the_menu(h):
+    from screens.help import BID_PAGE, PAGES
+
+    session = Session(Options(), 5, ["human:PLAYER 1", "handheld:bid"], game="bid")
+    session.deal()
+    session.save(h.app.storage)
+    h.go("pause", session)
+    assert h.spoken[-1].startswith(
+        "Paused. Balances: You 150, CPU 150. Clocks: You 2:00, CPU 2:00.")
+    h.press("down", "a")
+    assert h.name == "help" and h.screen.page == BID_PAGE
+    assert h.spoken[-1].startswith("Rules, page %d of %d: Bid: chips. " % (
+        BID_PAGE + 1, len(PAGES)))
+    h.press("left")
+    assert PAGES[h.screen.page][0] == "Buttons"  # All Fives' pages come first
+    h.press("b")
+    assert h.name == "pause" and h.screen.session is session
+    h.go("menu", "help")
+    h.press("a")
+    assert h.name == "help" and h.screen.page == 0
+
+
+def test_spectacular_bid_s_pages_follow_all_fives_s():
+    from screens.help import BID_PAGE, PAGES
+
+    headings = [heading for heading, _ in PAGES]
+    assert not any(heading.startswith("Bid") for heading in headings[:BID_PAGE])
+    assert all(heading.startswith("Bid: ") for heading in headings[BID_PAGE:])
+    calling = " ".join(body for heading, body in PAGES if heading == "Bid: calling")
+    assert "LEFT / RIGHT change the amount" in calling and "A makes the call" in calling
+
+
 def test_every_help_line_fits_the_screen():
     from gfx import text
     from gfx.text import wrap
     from screens.help import PAGES
 
+    number = "%d/%d" % (len(PAGES), len(PAGES))
     for heading, body in PAGES:
-        assert text.width(heading) + text.width("11/11") + 8 <= 128
+        assert text.width(heading) + text.width(number) + 8 <= 128
         assert all(text.width(line) <= 120 for line in wrap(body, 120))
         assert "?" not in body  # the font has every character (missing ones draw as ?)
 

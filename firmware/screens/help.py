@@ -1,6 +1,8 @@
-"""The rules of All Fives in plain words, a page per topic: LEFT / RIGHT (or A)
-turn the pages, UP / DOWN scroll a page, B goes back (to the pause menu when
-opened from a match). Each page is read out whole for players who cannot see."""
+"""The rules of All Fives, then of Spectacular Bid, in plain words, a page per
+topic: LEFT / RIGHT (or A) turn the pages, UP / DOWN scroll a page, B goes back
+(to the pause menu when opened from a match). Opened from a Spectacular Bid match
+it starts at that game's first page. Each page is read out whole for players who
+cannot see."""
 
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
@@ -11,6 +13,7 @@ from ui.widgets import HEIGHT, scrollbar, title
 _LINES = const(7)  # lines of a page in view
 _TOP = const(11)
 _WIDTH = const(120)
+BID_PAGE = const(11)  # the first of Spectacular Bid's pages, after All Fives'
 
 PAGES = (
     ("All Fives",
@@ -61,6 +64,53 @@ PAGES = (
     ("Buttons",
      "Arrows move, A chooses, B goes back. In a match, hold B for the pause menu: "
      "resume, these rules, sound, or quit the match."),
+    ("Bid: chips",
+     "Spectacular Bid is a duel with the tiles, spinner and counting of All Fives. "
+     "Each player starts with 150 points, 30 chips of 5, and the two balances "
+     "always add up to 300. A score is taken from the other player: a count of 15 "
+     "moves 15 points across. Nobody pays more than they have, and a player left "
+     "with nothing loses at once."),
+    ("Bid: first lead",
+     "Every hand is a new deal: 7 tiles each, and all 14 others can be drawn. In "
+     "the first hand, and after a blocked one, the highest double must lead; with "
+     "no double in either hand, the heaviest tile (of equal ones, the one with the "
+     "larger half). After a domino the first lead is auctioned."),
+    ("Bid: drawing",
+     "Draw only when you cannot play, one tile at a time. A drawn tile that fits "
+     "must be played at once, on the end you choose, and then your turn is over. "
+     "With nothing to play and nothing left to draw, you pass."),
+    ("Bid: end of hand",
+     "Domino: the count of your last tile is paid, the tiles left in the other "
+     "hand pay nothing, and you become the jockey. Blocked: the hand with fewer "
+     "pips receives the other hand's pips rounded to the nearest 5; equal hands, "
+     "nothing."),
+    ("Bid: auction",
+     "After a domino both see their new tiles, and the jockey's opponent speaks "
+     "first: bid 15 or more, or decline and let the jockey lead any tile for free. "
+     "Then each in turn accepts the bid or raises it by 5 or more; bids go in "
+     "fives. The bidder of an accepted bid pays it to the other and leads any "
+     "tile. The jockey pays 15 less for their own bid, never below 0."),
+    ("Bid: paying",
+     "Bid only what you can pay, after any discount. Your whole balance is "
+     "allowed: if that bid is accepted you are left with nothing and lose before "
+     "the lead. If you cannot pay the least bid you must decline; if you cannot "
+     "pay the least raise, accept."),
+    ("Bid: calling",
+     "On the auction screen LEFT / RIGHT change the amount; UP / DOWN choose "
+     "between that bid and accepting (or declining, as the first call); A makes "
+     "the call."),
+    ("Bid: clock",
+     "Each player has a 2 minute bank for the match and 10 free seconds per "
+     "decision: a turn with its draws, an auction call, an opening lead, forced "
+     "ones too. The bank runs down only once the 10 seconds are gone; unused "
+     "seconds are lost and the bank never refills: 8 s costs nothing, 13 s costs "
+     "3 s. The clocks stop while a deal or the scores are shown, until you press "
+     "on, and while the handheld goes to the other player."),
+    ("Bid: winning",
+     "Take all 300 points, or outlast the other clock: a decision that takes its "
+     "10 seconds and all the bank left loses the match at that moment, and the "
+     "late move is not made. Moves that are refused change nothing; the time "
+     "runs from the start of the decision."),
 )
 
 
@@ -68,7 +118,7 @@ class Screen:
     def __init__(self, app, session=None):
         self.app = app
         self.session = session  # the match to go back to, if opened from its pause menu
-        self.page = 0
+        self.page = BID_PAGE if session is not None and session.kind == "bid" else 0
         self._open()
 
     def _open(self):

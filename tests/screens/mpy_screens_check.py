@@ -107,6 +107,10 @@ def main():
     check(app, "records", ["down"])
     app.go("help")
     check(app, "help", ["right", "right", "right", "down", "down", "left"])
+    duel = Session(Options(), 4321, ["human:ANN", "handheld:bid"], game="bid")
+    duel.deal()
+    app.go("help", duel)  # Spectacular Bid's pages
+    check(app, "help-bid", ["right", "down", "left"])
     app.go("pause", session)
     check(app, "pause", ["down", "down", "right", "down", "a", "right"])  # the question
     check(app, "pause", ["b", "up", "up", "a", "down", "b"])  # the rules, and back
