@@ -8,15 +8,12 @@ are the README's screenshots):
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_game_golden.py
 """
 
-import os
 import pathlib
 
 import pytest
-from PIL import Image
+from golden_support import check_every_golden_scripted, check_golden, check_pngs_show_goldens
 from screens import table
 from ui_driver import Handheld, point_at, respond, start_match
-
-from sim import render
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "game" / "golden"
@@ -168,34 +165,16 @@ def golden_name(script):
 def test_frame_equals_the_checked_in_golden(script, tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     script(h)
-    name = golden_name(script)
-    controller = h.emulator.controller
-    frame = render.pbm(controller)
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        PREVIEWS.mkdir(parents=True, exist_ok=True)
-        (GOLDEN / (name + ".pbm")).write_bytes(frame)
-        render.image(controller, "white", 2).save(GOLDEN / (name + ".png"))
-        render.image(controller, "white", 4).save(PREVIEWS / (name + ".png"))
-    assert (GOLDEN / (name + ".pbm")).read_bytes() == frame, (
-        "look at the frame; UPDATE_GOLDEN=1 rewrites the goldens"
-    )
+    check_golden(h.emulator.controller, golden_name(script), GOLDEN, PREVIEWS)
 
 
 def test_every_golden_has_its_script():
-    names = {golden_name(s) for s in SCRIPTS}
-    assert {p.stem for p in GOLDEN.glob("*.pbm")} == names
-    assert {p.stem for p in GOLDEN.glob("*.png")} == names
+    check_every_golden_scripted(GOLDEN, {golden_name(s) for s in SCRIPTS})
 
 
 def test_the_pngs_show_the_goldens():
     """The README's screenshots are the goldens themselves, not older pictures."""
-    for golden in GOLDEN.glob("*.pbm"):
-        body = golden.read_bytes()[len(b"P4\n128 64\n") :]
-        lit = [not body[i >> 3] & 0x80 >> (i & 7) for i in range(128 * 64)]
-        picture = Image.open(golden.with_suffix(".png")).convert("L")
-        shown = [v > 0 for v in picture.resize((128, 64), Image.NEAREST).tobytes()]
-        assert shown == lit, golden.name
+    check_pngs_show_goldens(GOLDEN)
 
 
 def test_the_readme_shows_every_game_screen():
