@@ -1,16 +1,16 @@
 """Drive the real game through its buttons in the headless emulator, like a player.
 
-`Player` looks at the screen the app shows and presses what a player would press
+`respond` looks at the screen the app shows and presses what a player would press
 to make a given move; every move goes through Buttons, the app and the screens.
+Spectacular Bid's auction calls are pressed on the auction screen (`press_call`).
 """
 
 import tempfile
 
-from core.actions import DRAW, PASS
+from core.actions import amount_of, DRAW, is_bid, PASS
 from core.allfives import Options
 from core.table import E, N, S, W
-from core.view import View
-from screens import table
+from screens import auction, table
 from ui.app import App
 from ui.session import Session
 
@@ -20,13 +20,14 @@ DIRECTION = {W: "left", E: "right", N: "up", S: "down"}
 
 
 class Handheld:
-    """An emulated handheld running the game, with what it said collected."""
+    """An emulated handheld running the game, with what it said collected. Each
+    frame lasts 1000 // fps ms of virtual time, which a duel's match clock counts."""
 
-    def __init__(self, board="pico-spi", save_dir=None, first="title"):
+    def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30):
         self.said = []
         self._apps = []
         self.save_dir = save_dir or tempfile.mkdtemp(prefix="domino-save-")
-        self.emulator = Emulator(board, screen=self._make_app, save_dir=self.save_dir)
+        self.emulator = Emulator(board, screen=self._make_app, save_dir=self.save_dir, fps=fps)
         self.app = self._apps[0]
         if first is not None:
             self.app.go(first)
@@ -78,28 +79,62 @@ def press_move(handheld, action):
         handheld.press("a")
 
 
-def start_match(handheld, seats, seed=5, options=""):
-    """A match dealt, saved and on the table, as the new-match screen leaves it."""
-    session = Session(Options.parse(options), seed, seats)
+def press_call(handheld, action):
+    """Press the buttons that make the auction call `action` (a bid, ACCEPT or
+    DECLINE) on the auction screen: UP/DOWN to the call, LEFT/RIGHT to the amount, A."""
+    screen = handheld.screen
+    wanted = auction.BID if is_bid(action) else auction.OTHER
+    if screen.choice != wanted:
+        handheld.press("down")
+    if is_bid(action):
+        amount = amount_of(action)
+        step = "right" if screen.amount < amount else "left"
+        while screen.amount != amount:
+            before = screen.amount
+            handheld.press(step)
+            assert screen.amount != before, "the amount stops at %d, not %d" % (before, amount)
+    handheld.press("a")
+
+
+def start_match(handheld, seats, seed=5, options="", game="allfives"):
+    """A match dealt, saved and on the table, as the new-match screen leaves it
+    (a Spectacular Bid duel with game="bid": it has no options)."""
+    session = Session(None if game == "bid" else Options.parse(options), seed, seats, game)
     session.deal()
+    return show(handheld, session)
+
+
+def show(handheld, session):
+    """Save `session` and go to the table with it, as Continue on the menu does
+    (the table hands an auction on to the auction screen)."""
     session.save(handheld.app.storage)
     handheld.app.go("table", session)
     return session
 
 
+_WAITS = {  # the modes of a screen that A goes on from
+    "table": (table.MESSAGE, table.HANDOVER),
+    "auction": (auction.MESSAGE, auction.HANDOVER),
+}
+
+
 def respond(handheld, choose):
     """Do what a player does on the screen shown: make the move choose(view) on the
-    table when it is a human's turn, A on a message, a handover or the end of a
-    hand, nothing while the handheld thinks. False on the end of the match."""
+    table when it is a human's turn, or the call choose(view) in an auction, A on a
+    message, a handover or the end of a hand, nothing while the handheld thinks.
+    False on the end of the match."""
     name = handheld.screen_name()
     screen = handheld.screen
     if name == "matchend":
         return False
-    if name == "handend" or name == "table" and screen.mode in (table.MESSAGE, table.HANDOVER):
+    if name == "handend" or name in _WAITS and screen.mode in _WAITS[name]:
         handheld.press("a")
     elif name == "table" and screen.mode == table.CHOOSE_TILE:
         session = screen.session
-        press_move(handheld, choose(View(session.game, session.to_move())))
+        press_move(handheld, choose(session.view(session.to_move())))
+    elif name == "auction" and screen.mode == auction.CALL:
+        session = screen.session
+        press_call(handheld, choose(session.view(session.to_move())))
     else:
         handheld.frame()
     return True
