@@ -1,0 +1,535 @@
+"""Spectacular Bid through the buttons of the headless emulator (tests/ui_driver.py):
+a whole duel between two players passing the handheld, the match clocks (stopped
+during a handover, run out, what a slow decision costs), the auction's controls,
+a power cut in the auction, and golden frames of the Bid screens, compared byte
+for byte with tests/bid/golden/.
+
+The frame clock feeds the match clock: in the emulator every frame is 1000 // fps
+ms of match time (33 ms at the handheld's 30 frames a second).
+
+After a deliberate change to a Bid screen, rewrite the goldens, look at the x4
+previews left in build/golden-bid/, then commit the goldens:
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_bid_screens.py
+"""
+
+import pathlib
+import sys
+
+import pytest
+from core import events as ev
+from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, TIMEOUT
+from core.allfives import MATCH_OVER, PLAYING
+from core.bid import AUCTION, DISCOUNT, MIN_BID, price, RAISE, TOTAL
+from core.matchclock import BANK, DELAY
+from core.record import replay
+from core.rng import derive
+from golden_support import check_every_golden_scripted, check_golden, check_pngs_show_goldens
+from players import bidder
+from screens import auction, table
+from test_resume_ui import reboot
+from ui import narrate
+from ui.session import decode, Session
+from ui_driver import Handheld, point_at, press_call, respond, show, start_match
+
+from sim import render
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "bid" / "golden"
+PREVIEWS = ROOT / "build" / "golden-bid"
+
+DUO = ["human:Ann", "human:Bob"]
+SOLO = ["human:Ann", "handheld:bid"]
+SEED = 3
+DUEL_SEED = 82  # a short duel for its policy: a raise, a decline and a blocked hand
+# The seats of the auction tests: the handheld in seat 1, Ann in seat 2.
+AGAINST = ["handheld:bid", "human:Ann"]
+HANDHELD, HUMAN = 0, 1
+HUMAN_SPEAKS = 5  # AGAINST on this seed: Ann is first to call in hand 3's auction
+HANDHELD_SPEAKS = 11  # ... and here the handheld speaks first, and bids
+BLOCKED_SEED = 10  # DUO's first hand is blocked (both play their first legal play)
+
+
+# --- moving a match on -----------------------------------------------------------
+
+
+def first_play(view):
+    return view.legal[0]  # the engine lists plays first, then draw and pass
+
+
+def sometimes_bidding(session):
+    """The duel's two players: the first legal play; in an auction the least bid
+    (or raise) on two decisions out of three, else decline or accept."""
+
+    def choose(view):
+        legal = view.legal
+        if view.state == AUCTION and len(legal) > 1 and len(session.record.actions) % 3 != 1:
+            return legal[1]  # after DECLINE or ACCEPT come the bids, least first
+        return legal[0]
+
+    return choose
+
+
+def play_until(h, done, choose=first_play, limit=20000):
+    for _ in range(limit):
+        if done(h):
+            return
+        respond(h, choose)
+    raise AssertionError("never reached")
+
+
+def idle(h, frames):
+    for _ in range(frames):
+        h.frame()
+
+
+def frames_for(h, ms):
+    """Frames of match time that make at least `ms`."""
+    return -(-ms // h.app.clock.frame_ms)
+
+
+def mode_is(h, name, mode):
+    return h.screen_name() == name and h.screen.mode == mode
+
+
+def handing_over(h):
+    return mode_is(h, "table", table.HANDOVER) or mode_is(h, "auction", auction.HANDOVER)
+
+
+def my_turn(h, tiles_down=0):
+    return mode_is(h, "table", table.CHOOSE_TILE) and h.screen.session.game.table.n >= tiles_down
+
+
+def until_mode(h, name, mode, limit=300):
+    for _ in range(limit):
+        if mode_is(h, name, mode):
+            return
+        h.frame()
+    raise AssertionError("the %s screen never came to mode %d" % (name, mode))
+
+
+def engine_until_auction(seed, seats, speaker, took=0):
+    """A duel moved on by the engine alone, every decision the bid player's (a
+    human's too, each after `took` ms), up to the auction of a hand just dealt in
+    which seat `speaker` calls first."""
+    session = Session(None, seed, seats, game="bid")
+    session.deal()
+    while not session.over:
+        if session.between_hands:
+            session.deal()
+            if session.auction and session.to_move() == speaker:
+                return session
+            continue
+        seat = session.to_move()
+        if session.is_human(seat):
+            assert session.tick(took) is None
+            rng = derive(session.seed, len(session.record.actions))
+            session.play(bidder.choose(session.view(seat), rng))
+        else:
+            session.think()
+    raise AssertionError("the match ended before such an auction")
+
+
+def balances_hold(game):
+    return sum(game.scores) == TOTAL and min(game.scores) >= 0
+
+
+# --- a whole duel ------------------------------------------------------------------
+
+
+def test_a_duel_between_two_players_keeps_its_300_points_hides_the_hands_and_replays(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, DUO, DUEL_SEED, game="bid")
+    choose = sometimes_bidding(session)
+    h.frame()  # the first handover drawn
+    covers = {}  # the handover frame shown for each player
+    handed_to = -1  # the player the handheld was last handed to
+    made = 0
+    while True:
+        if handing_over(h):
+            assert h.screen.viewer == -1
+            handed_to = session.to_move()
+            frame = render.pbm(h.emulator.controller)
+            # The same frame every time: nothing of either hand shows through.
+            assert covers.setdefault(handed_to, frame) == frame
+        mover = session.to_move()
+        if not respond(h, choose):
+            break
+        if len(session.record.actions) > made:
+            made = len(session.record.actions)
+            assert mover == handed_to, "action %d made without a handover" % made
+            assert balances_hold(session.game), session.game.scores
+    assert sorted(session.game.scores) == [0, TOTAL]  # won on points, nobody was slow
+    actions = session.record.actions
+    assert ACCEPT in actions and DECLINE in actions
+    assert any(is_bid(a) and is_bid(b) for a, b in zip(actions, actions[1:], strict=False))
+    saved = decode(h.app.storage.get("last"))
+    text = saved.record.text()
+    game, again = replay(text)
+    assert game.state == MATCH_OVER and game.scores == session.game.scores
+    assert game.clock.bank == session.game.clock.bank
+    assert again.text() == text
+    assert h.app.storage.get("match") is None
+
+
+# --- the match clock ---------------------------------------------------------------
+
+
+def handover_on_the_table(h):
+    session = start_match(h, DUO, SEED, game="bid")
+    play_until(h, lambda h: handing_over(h) and session.game.table.n > 0)
+    return session
+
+
+def handover_in_the_auction(h):
+    session = show(h, engine_until_auction(SEED, DUO, 0))
+    assert handing_over(h)
+    h.press("a")  # Ann takes the handheld ...
+    press_call(h, bid(MIN_BID))  # ... and bids; now Bob is to take it
+    assert session.game.bidder == 0
+    return session
+
+
+@pytest.mark.parametrize("reach", [handover_on_the_table, handover_in_the_auction])
+def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = reach(h)
+    seat = session.to_move()
+    assert handing_over(h) and session.clock(seat) == (BANK, DELAY)
+    idle(h, frames_for(h, 20000))
+    assert handing_over(h) and session.clock(seat) == (BANK, DELAY)
+    h.press("a")
+    assert not handing_over(h)
+    bank, delay = session.clock(seat)
+    assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
+
+
+def test_a_player_who_lets_the_time_run_out_loses_at_that_frame(tmp_path):
+    # 10 frames a second: the same frame clock, 130 s in a third of the frames.
+    h = Handheld(first=None, save_dir=tmp_path, fps=10)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, my_turn)
+    me = session.to_move()
+    left = session.game.clock.left(me) - session.elapsed
+    assert left > BANK + DELAY - 1000  # the first decision: about 130 s
+    frames = 0
+    while not session.over:
+        assert my_turn(h)
+        h.frame()
+        frames += 1
+    assert frames == frames_for(h, left)  # the very frame the time ran out
+    assert session.game.events[0][:2] == (ev.TIMED_OUT, me) and session.game.winner == 1 - me
+    assert session.game.clock.bank[me] == 0
+    h.press("a")  # the message that says so
+    assert h.screen_name() == "matchend" and h.screen.how == "on time"
+    storage = h.app.storage
+    assert storage.get("match") is None  # nothing left to continue
+    last = decode(storage.get("last"))
+    assert last.record.actions[-1] == TIMEOUT and last.game.winner == 1 - me
+    assert last.record.text().splitlines()[-1].startswith("%d timeout +13" % (me + 1))
+
+
+def test_a_decision_made_in_13_seconds_through_the_buttons_costs_3_seconds_of_bank(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 2))
+    me = session.to_move()
+    assert session.game.clock.bank[me] == BANK  # a turn taken in less than its delay
+    legal = session.view(me).legal
+    # A tile that fits one end only: A plays it at once.
+    action = next(a for a in legal if a < DRAW and [b >> 3 for b in legal].count(a >> 3) == 1)
+    point_at(h, h.screen.tiles.index(action >> 3))
+    frame_ms = h.app.clock.frame_ms
+    while session.elapsed < 13000 - frame_ms:
+        h.frame()
+    h.press("a")
+    took = session.record.times[-1]
+    assert session.record.actions[-1] == action and abs(took - 13000) <= 2 * frame_ms
+    assert session.game.clock.bank[me] == BANK - (took - DELAY)  # about 3 s
+
+
+# --- the auction through the buttons --------------------------------------------------
+
+
+def call_row(h, monkeypatch):
+    """What the auction screen shown writes on its call row from now on, draw by
+    draw: (words, number), the number None for words alone. (The app imports a
+    screen's module afresh when it is shown: the spies go into that module.)"""
+    screen_module = sys.modules[type(h.screen).__module__]
+    centre, centre_number = screen_module._centre, screen_module._centre_number
+    written = []
+
+    def spy_centre(fb, s, y):
+        if y == auction._CALL_Y:
+            written.append((s, None))
+        centre(fb, s, y)
+
+    def spy_centre_number(fb, s, n, y):
+        if y == auction._CALL_Y:
+            written.append((s.strip(), n))
+        centre_number(fb, s, n, y)
+
+    monkeypatch.setattr(screen_module, "_centre", spy_centre)
+    monkeypatch.setattr(screen_module, "_centre_number", spy_centre_number)
+    h.frame()
+    return written
+
+
+def press_counting(h, button, times):
+    """Press `button` `times` times; the amount shown after each press."""
+    amounts = []
+    for _ in range(times):
+        h.press(button)
+        amounts.append(h.screen.amount)
+    return amounts
+
+
+def the_human_calls_first(h):
+    session = show(h, engine_until_auction(HUMAN_SPEAKS, AGAINST, HUMAN))
+    assert mode_is(h, "auction", auction.CALL) and h.screen.viewer == HUMAN
+    return session
+
+
+def test_left_and_right_set_a_bid_between_the_least_and_what_the_player_can_pay(
+    tmp_path, monkeypatch
+):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = the_human_calls_first(h)
+    middle = call_row(h, monkeypatch)
+    game, screen = session.game, h.screen
+    least, most = game.least(), game.most(HUMAN)
+    assert least == MIN_BID and most == game.scores[HUMAN]  # no discount: not the jockey
+    assert (screen.choice, screen.amount) == (auction.BID, least)
+    assert middle[-1] == ("pay", least)
+    top = most - most % RAISE
+    steps = (top - least) // RAISE
+    raised = press_counting(h, "right", steps + 2)
+    assert raised == [least + RAISE * i for i in range(1, steps + 1)] + [top, top]
+    assert middle[-1] == ("pay", price(top, False)) and "you pay %d" % top in h.said[-1]
+    lowered = press_counting(h, "left", steps + 2)
+    assert lowered == list(range(top - RAISE, least - 1, -RAISE)) + [least, least]
+    assert middle[-1] == ("pay", least) and "you pay %d" % least in h.said[-1]
+    h.press("down")
+    assert screen.choice == auction.OTHER and middle[-1] == (screen.free_lead, None)
+    assert h.said[-1].startswith("Decline")
+    assert press_counting(h, "right", 1) == [least]  # the amount waits for a bid
+    h.press("up")
+    assert screen.choice == auction.BID and middle[-1] == ("pay", least)
+    assert session.record.actions[-1] != bid(least)  # nothing called yet
+    assert game.state == AUCTION and game.bidder < 0
+
+
+def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = the_human_calls_first(h)
+    game, screen = session.game, h.screen
+    press_counting(h, "right", 2)
+    was = list(game.scores)
+    h.press("a")
+    assert session.record.actions[-1] == bid(25)
+    assert (game.high_bid, game.bidder) == (25, HUMAN) and screen.mode == auction.THINKING
+    until_mode(h, "auction", auction.MESSAGE)
+    answer = session.events[0]
+    assert answer[:2] == (ev.ACCEPTED, HANDHELD)  # the handheld takes the 25
+    assert screen.message == narrate.event(session, answer)
+    assert game.scores[HUMAN] == was[HUMAN] - price(25, False)
+    assert game.state == PLAYING and game.turn == HUMAN  # the bidder opens
+    h.press("a")
+    assert my_turn(h)
+
+
+def test_down_then_a_declines_and_the_jockey_leads_for_nothing(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = the_human_calls_first(h)
+    game = session.game
+    was = list(game.scores)
+    h.press("down")
+    h.press("a")
+    assert session.record.actions[-1] == DECLINE
+    assert game.scores == was and game.state == PLAYING and game.turn == game.jockey == HANDHELD
+    assert mode_is(h, "table", table.THINKING)
+
+
+def the_handheld_bids_first(h, took=0):
+    session = show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD, took))
+    assert mode_is(h, "auction", auction.THINKING) and h.screen.viewer == HUMAN
+    until_mode(h, "auction", auction.MESSAGE)
+    call = session.events[0]
+    assert call[:2] == (ev.BID, HANDHELD)
+    assert h.screen.message == narrate.event(session, call)
+    h.press("a")
+    assert mode_is(h, "auction", auction.CALL)
+    return session
+
+
+@pytest.mark.parametrize("answer", ["accept", "raise"])
+def test_the_jockey_accepts_or_raises_the_handhelds_bid(answer, tmp_path, monkeypatch):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = the_handheld_bids_first(h)
+    middle = call_row(h, monkeypatch)
+    game, screen = session.game, h.screen
+    standing = game.high_bid
+    assert game.jockey == HUMAN and game.most(HUMAN) == game.scores[HUMAN] + DISCOUNT
+    assert (screen.choice, screen.amount) == (auction.BID, standing + RAISE)
+    # The jockey's own bid costs 15 less.
+    assert middle[-1] == ("pay", price(standing + RAISE, True)) == ("pay", standing + RAISE - 15)
+    assert "you pay %d" % (standing + RAISE - 15) in h.said[-1]
+    was = list(game.scores)
+    if answer == "accept":
+        h.press("down")
+        assert middle[-1] == ("get", price(standing, False))
+        assert "pays you %d" % standing in h.said[-1]
+        h.press("a")
+        assert session.record.actions[-1] == ACCEPT
+        assert game.scores[HUMAN] == was[HUMAN] + standing
+        assert game.state == PLAYING and game.turn == HANDHELD  # the bidder opens
+        assert mode_is(h, "table", table.THINKING)
+    else:
+        h.press("right")
+        raised = standing + 2 * RAISE
+        assert middle[-1] == ("pay", price(raised, True))
+        assert "you pay %d" % (raised - DISCOUNT) in h.said[-1]
+        h.press("a")
+        assert session.record.actions[-1] == bid(raised)
+        until_mode(h, "auction", auction.MESSAGE)
+        reply = session.events[0]
+        assert reply[:2] == (ev.ACCEPTED, HANDHELD)
+        assert screen.message == narrate.event(session, reply)
+        assert game.scores[HUMAN] == was[HUMAN] - (raised - DISCOUNT)
+        assert game.state == PLAYING and game.turn == HUMAN
+
+
+def auction_state(session):
+    """What a power cut must not lose of an auction under way."""
+    game = session.game
+    return {
+        "state": game.state,
+        "turn": game.turn,
+        "jockey": game.jockey,
+        "bid": (game.high_bid, game.bidder),
+        "balances": list(game.scores),
+        "hands": list(game.hands),
+        "banks": list(game.clock.bank),
+        "spent": game.clock.spent,
+    }
+
+
+def test_a_power_cut_in_the_auction_comes_back_with_the_same_bid_and_clocks(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    # Every decision of Ann's took 12.5 s: her bank is down when the auction comes.
+    session = the_handheld_bids_first(h, took=12500)
+    before = auction_state(session)
+    assert before["banks"][HUMAN] < BANK and before["bid"][1] == HANDHELD
+    clocks = [session.clock(s) for s in range(2)]
+    shown = h.glass()
+    again = reboot(tmp_path)
+    assert mode_is(again, "auction", auction.CALL) and again.screen.viewer == HUMAN
+    resumed = again.screen.session
+    assert auction_state(resumed) == before
+    assert [resumed.clock(s)[0] for s in range(2)] == [bank for bank, _ in clocks]
+    assert resumed.clock(HANDHELD) == clocks[HANDHELD]  # not running: (bank, -1)
+    assert again.glass() == shown  # the same stacks, bid, clocks and hand
+
+
+# --- golden frames ------------------------------------------------------------------
+
+
+def auction_call(h):
+    """Ann to call first, no bid yet: the least bid chosen."""
+    the_human_calls_first(h)
+    idle(h, 30)
+
+
+def auction_accept(h):
+    """The handheld's bid stands; Ann, the jockey, has chosen to accept it."""
+    the_handheld_bids_first(h)
+    h.press("down")
+
+
+def auction_raise(h):
+    """... or to raise it, 15 cheaper as the jockey."""
+    the_handheld_bids_first(h)
+    h.press("right")
+
+
+def auction_thinking(h):
+    show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
+    idle(h, 11)  # three dots
+    assert mode_is(h, "auction", auction.THINKING)
+
+
+def auction_message(h):
+    """The handheld's call in a bubble."""
+    show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
+    until_mode(h, "auction", auction.MESSAGE)
+
+
+def bid_table(h):
+    """Mid-hand against the handheld, both clocks shown: Ann's runs, half her delay gone."""
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 4) and not h.screen.popup_frames)
+    idle(h, frames_for(h, 5000) - session.elapsed // h.app.clock.frame_ms)
+
+
+def bid_handover(h):
+    handover_on_the_table(h)
+
+
+def bid_hand_end(h):
+    start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: h.screen_name() == "handend")
+    assert h.screen.title == "Domino!"
+
+
+def bid_hand_end_blocked(h):
+    start_match(h, DUO, BLOCKED_SEED, game="bid")
+    play_until(h, lambda h: h.screen_name() == "handend")
+    assert h.screen.title == "Blocked"
+
+
+def bid_match_end_on_time(h):
+    """Lost on time after a few plays (the clock runs out in one go: the frames
+    that do it are the timeout test's)."""
+    session = Session(None, SEED, SOLO, game="bid")
+    session.deal()
+    while len(session.record.actions) < 12 or not session.waiting_for_human():
+        if session.waiting_for_human():
+            session.play(first_play(session.view(session.to_move())))
+        else:
+            session.think()
+    assert session.tick(BANK + DELAY) is not None and session.over
+    h.app.go("matchend", session)
+    idle(h, 40)  # the title has stopped bouncing
+    assert h.screen.how == "on time"
+
+
+SCRIPTS = [
+    auction_call,
+    auction_accept,
+    auction_raise,
+    auction_thinking,
+    auction_message,
+    bid_table,
+    bid_handover,
+    bid_hand_end,
+    bid_hand_end_blocked,
+    bid_match_end_on_time,
+]
+
+
+def golden_name(script):
+    return script.__name__.replace("_", "-")
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=golden_name)
+def test_frame_equals_the_checked_in_golden(script, tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    script(h)
+    check_golden(h.emulator.controller, golden_name(script), GOLDEN, PREVIEWS)
+
+
+def test_every_golden_has_its_script():
+    check_every_golden_scripted(GOLDEN, {golden_name(s) for s in SCRIPTS})
+
+
+def test_the_pngs_show_the_goldens():
+    check_pngs_show_goldens(GOLDEN)
