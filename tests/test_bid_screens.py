@@ -17,7 +17,7 @@ import sys
 
 import pytest
 from core import events as ev
-from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, TIMEOUT
+from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, PASS, TIMEOUT
 from core.allfives import MATCH_OVER, PLAYING
 from core.bid import AUCTION, DISCOUNT, MIN_BID, price, RAISE, TOTAL
 from core.matchclock import BANK, DELAY
@@ -47,6 +47,7 @@ HANDHELD, HUMAN = 0, 1
 HUMAN_SPEAKS = 5  # AGAINST on this seed: Ann is first to call in hand 3's auction
 HANDHELD_SPEAKS = 11  # ... and here the handheld speaks first, and bids
 BLOCKED_SEED = 10  # DUO's first hand is blocked (both play their first legal play)
+PASS_SEED = 98  # ... and here Bob passes in the first hand
 
 
 # --- moving a match on -----------------------------------------------------------
@@ -189,7 +190,19 @@ def handover_in_the_auction(h):
     return session
 
 
-@pytest.mark.parametrize("reach", [handover_on_the_table, handover_in_the_auction])
+def handover_after_a_pass(h):
+    """Bob passes: the message that says so goes by itself, then Ann is to take
+    the handheld. Her clock must not have run meanwhile."""
+    session = start_match(h, DUO, PASS_SEED, game="bid")
+    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
+    assert mode_is(h, "table", table.MESSAGE)
+    until_mode(h, "table", table.HANDOVER)
+    return session
+
+
+@pytest.mark.parametrize(
+    "reach", [handover_on_the_table, handover_in_the_auction, handover_after_a_pass]
+)
 def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = reach(h)

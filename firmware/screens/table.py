@@ -10,8 +10,9 @@ B goes back. Messages (a score, a pass, a refused move) are skipped with A or B.
 
 In Spectacular Bid the scores are the balances, both match clocks are shown (the
 other player's under its tile count, yours above the count), the clock of the
-player to move runs every frame except during a handover, and the auction for an
-opening is on the auction screen.
+player to move runs every frame once they hold the handheld (between two players,
+not during a handover nor the message before it), and the auction for an opening
+is on the auction screen.
 """
 
 from core import events as ev
@@ -155,7 +156,7 @@ class Screen:
         if self.popup_frames:
             self.popup_frames -= 1
         mode = self.mode
-        if self.session.timed and mode != HANDOVER and self._out_of_time():
+        if self.session.timed and self._mover_holds_it() and self._out_of_time():
             return
         buttons = self.app.buttons
         if mode == MESSAGE:
@@ -201,6 +202,12 @@ class Screen:
                 self._act(PASS if PASS in legal else DRAW)
             else:
                 self._pick(self.tiles[self.cursor])
+
+    def _mover_holds_it(self):
+        """The player to move has the handheld, so their clock runs: between two
+        players only once they have taken it (not while another's pass is told)."""
+        session = self.session
+        return session.humans() != 2 or self.viewer == session.to_move()
 
     def _out_of_time(self):
         """Run the mover's clock for the frame gone by; True if it ran out (the
