@@ -233,7 +233,7 @@ def test_a_player_who_lets_the_time_run_out_loses_at_that_frame(tmp_path):
     assert session.game.events[0][:2] == (ev.TIMED_OUT, me) and session.game.winner == 1 - me
     assert session.game.clock.bank[me] == 0
     h.press("a")  # the message that says so
-    assert h.screen_name() == "matchend" and h.screen.how == "on time"
+    assert h.screen_name() == "matchend" and h.screen.how == "You ran out of time"
     storage = h.app.storage
     assert storage.get("match") is None  # nothing left to continue
     last = decode(storage.get("last"))
@@ -343,7 +343,7 @@ def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tm
     until_mode(h, "auction", auction.MESSAGE)
     answer = session.events[0]
     assert answer[:2] == (ev.ACCEPTED, HANDHELD)  # the handheld takes the 25
-    assert screen.message == narrate.event(session, answer)
+    assert " ".join(screen.message) == narrate.event(session, answer)
     assert game.scores[HUMAN] == was[HUMAN] - price(25, False)
     assert game.state == PLAYING and game.turn == HUMAN  # the bidder opens
     h.press("a")
@@ -368,7 +368,7 @@ def the_handheld_bids_first(h, took=0):
     until_mode(h, "auction", auction.MESSAGE)
     call = session.events[0]
     assert call[:2] == (ev.BID, HANDHELD)
-    assert h.screen.message == narrate.event(session, call)
+    assert " ".join(h.screen.message) == narrate.event(session, call)
     h.press("a")
     assert mode_is(h, "auction", auction.CALL)
     return session
@@ -406,7 +406,7 @@ def test_the_jockey_accepts_or_raises_the_handhelds_bid(answer, tmp_path, monkey
         until_mode(h, "auction", auction.MESSAGE)
         reply = session.events[0]
         assert reply[:2] == (ev.ACCEPTED, HANDHELD)
-        assert screen.message == narrate.event(session, reply)
+        assert " ".join(screen.message) == narrate.event(session, reply)
         assert game.scores[HUMAN] == was[HUMAN] - (raised - DISCOUNT)
         assert game.state == PLAYING and game.turn == HUMAN
 
@@ -512,7 +512,7 @@ def bid_match_end_on_time(h):
     assert session.tick(BANK + DELAY) is not None and session.over
     h.app.go("matchend", session)
     idle(h, 40)  # the title has stopped bouncing
-    assert h.screen.how == "on time"
+    assert h.screen.how == "You ran out of time"
 
 
 SCRIPTS = [

@@ -29,9 +29,9 @@ OTHER = const(1)  # ... or decline / accept
 
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long
 _MESSAGE_FRAMES = const(75)
-_STACKS_BOTTOM = const(29)
-_NAMES_Y = const(31)
-_CLOCKS_Y = const(38)
+_STACKS_BOTTOM = const(30)  # a full stack's top a pixel clear of the title's rule
+_NAMES_Y = const(32)
+_CLOCKS_Y = const(39)
 _CALL_Y = const(46)
 
 
@@ -50,7 +50,7 @@ class Screen:
         self.choice = BID
         self.amount = 0
         self.frames = 0
-        self.message = ""
+        self.message = []  # the lines of a message shown, if any
         self.message_frames = 0
         self.decided = False
         self._next_call()
@@ -121,7 +121,7 @@ class Screen:
         elif mode == MESSAGE:
             self.message_frames -= 1
             if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
-                self.message = ""
+                self.message = []
                 self._next_call()
         elif mode == THINKING:
             if buttons.just_pressed(B):
@@ -191,7 +191,7 @@ class Screen:
             self._next_call()
 
     def _show(self, message, say=True):
-        self.message = message
+        self.message = text.wrap(message, 112)
         self.message_frames = _MESSAGE_FRAMES
         self.mode = MESSAGE
         if say:
@@ -248,7 +248,7 @@ class Screen:
                 x = 128 - text.number_width(balance)
                 text.number(fb, balance, x, _NAMES_Y)
                 text.draw(fb, name, x - 3 - text.width(name), _NAMES_Y)
-                tableview.clock(fb, bank, delay, 101 if delay >= 0 else 114, _CLOCKS_Y)
+                tableview.clock(fb, bank, delay, 114, _CLOCKS_Y, True)
         self._draw_standing(game)
         if self.mode == THINKING:
             name = self.names[game.turn]
@@ -288,11 +288,12 @@ class Screen:
             _centre(fb, self.free_lead, _CALL_Y)
 
     def _draw_bubble(self):
+        """The message in a bubble over the stacks, which it hides whole."""
         fb = self.fb
-        lines = text.wrap(self.message, 112)
-        top = 20 - 4 * len(lines)
+        lines = self.message
         height = 7 * len(lines) + 6
-        fb.fill_rect(4, top - 1, 120, height + 2, 0)
+        top = 9 + (_STACKS_BOTTOM - 8 - height) // 2
+        fb.fill_rect(0, min(top, 9), 128, max(height, _STACKS_BOTTOM - 8), 0)
         fb.rect(5, top, 118, height, 1)
         for i in range(len(lines)):
             _centre(fb, lines[i], top + 3 + 7 * i)

@@ -33,13 +33,17 @@ class Screen:
             elif e[0] == ev.TRANSFER and ended:
                 self.points = e[2]  # paid: less than due when the payer ran short
         counted = not session.timed or self.title == "Blocked"
+        # A duel's domino makes a jockey: the next opening is auctioned.
+        auctioned = session.timed and self.title == "Domino!"
+        coming = "auction for the lead" if auctioned else "next hand"
+        self.footer = "A: " + coming
         self.tiles = [[t for t in range(28) if h >> t & 1] for h in session.game.hands]
         self.pips = [pips(h) for h in session.game.hands]
         self.rounded = [round5(p) if counted else p for p in self.pips]
         for s in range(2):
             sentence = "%s: %d pips" % (self.names[s], self.pips[s])
             app.say(sentence + (", counted as %d." % self.rounded[s] if counted else "."))
-        app.say(narrate.scores(session) + " Press A for the next hand.")
+        app.say("%s Press A for the %s." % (narrate.scores(session), coming))
 
     def update(self):
         if self.app.buttons.just_pressed(A):
@@ -73,4 +77,5 @@ class Screen:
             for i in range(len(tiles)):
                 tableview.micro(fb, tiles[i], (i % 12) * 10, y + 8 + (i // 12) * 6)
         fb.hline(0, 51, 128, 1)
-        text.draw(fb, "A: next hand", 64 - text.width("A: next hand") // 2, 55)
+        footer = self.footer
+        text.draw(fb, footer, 64 - text.width(footer) // 2, 55)

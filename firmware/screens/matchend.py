@@ -21,7 +21,8 @@ class Screen:
         self.how = ""
         for e in game.events:
             if e[0] == ev.TIMED_OUT:
-                self.how = "on time"
+                loser = self.names[e[1]]
+                self.how = "You ran out of time" if loser == "You" else loser + " ran out of time"
         self.frames = 0
         if not session.timed:  # profiles keep All Fives results: a duel's 300-0 would not compare
             self._record_results()

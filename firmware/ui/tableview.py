@@ -137,18 +137,20 @@ def score_line(fb, label, points, y, bold):
     number_right(fb, points, 127, y, colour)
 
 
-def clock(fb, bank_ms, delay_ms, x, y):
-    """A match clock at (x, y): the bank as m:ss and, while it runs, a gauge of the
-    delay left (a pixel per second: it empties first, then the bank counts down)."""
+def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
+    """A match clock at (x, y): the bank as m:ss (13 pixels wide) and, while it runs,
+    a gauge of the delay left (a pixel per second: it empties first, then the bank
+    counts down), after the bank or, with gauge_left, before it from x - 14."""
     seconds = (bank_ms + 999) // 1000  # 0:00 only once the time is all gone
-    x = text.number(fb, seconds // 60, x, y)
-    x = text.draw(fb, ":", x, y)
+    end = text.number(fb, seconds // 60, x, y)
+    end = text.draw(fb, ":", end, y)
     if seconds % 60 < 10:
-        x = text.draw(fb, "0", x, y)
-    x = text.number(fb, seconds % 60, x, y)
+        end = text.draw(fb, "0", end, y)
+    end = text.number(fb, seconds % 60, end, y)
     if delay_ms >= 0:
-        fb.rect(x + 2, y, 12, 5, 1)
-        fb.fill_rect(x + 3, y + 1, (delay_ms + 999) // 1000, 3, 1)
+        left = x - 14 if gauge_left else end + 2
+        fb.rect(left, y, 12, 5, 1)
+        fb.fill_rect(left + 1, y + 1, (delay_ms + 999) // 1000, 3, 1)
 
 
 def number_right(fb, n, right, y, colour=1):
