@@ -4,7 +4,7 @@ import random
 import sys
 
 import ui
-from core.record import replay
+from core.replay import replay
 from core.rng import Rng
 from players import get
 from screens import table
