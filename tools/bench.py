@@ -7,10 +7,15 @@ Prints a table and writes build/bench.json. Measured now:
 - what one decision of each handheld level costs under the MicroPython unix
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
-  times the reference's time there), and the heap it allocates.
+  times the reference's time there), and the heap it allocates;
+- the whole game through its screens (tools/mpy_bench.py): the smallest heap of a
+  demo match from .mpy files and from the ROMFS image, allocations and panel
+  traffic per frame, and what each module held during the match takes of the
+  heap, with the qstr pool and the objects made since.
 """
 
 import json
+import re
 import subprocess
 import tempfile
 
@@ -112,6 +117,72 @@ def heap_pool(heap):
     return int(run.stdout)
 
 
+_QSTR = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def qstr_figures(line, rom):
+    """(names interned, bytes of the heap they take) from a micropython.qstr_info()
+    line. From a ROMFS image a name's characters stay in the image: only the
+    pools' tables are in the heap."""
+    names, text, total = (int(n) for n in _QSTR.search(line).groups())
+    return names, total - text if rom else total
+
+
+def heap_by_module(args, rom):
+    """What each module held during the demo match took of the heap when it was
+    first imported, from mpy_bench's `modules` mode: its own share (what it
+    imported is counted apart), without the qstr pool, which grows by doubling
+    for whichever module comes when it is full and is counted as one. Returns
+    the rows (module, heap bytes, names it interned), largest first, and the
+    totals: the heap in use, the qstr pool's heap and the names interned."""
+    lines = micropython_lines(args)
+    taken = {}
+    stack = []
+    for i, line in enumerate(lines):
+        word = line.split(" ", 1)[0]
+        if word not in ("begin", "end"):
+            continue
+        _, name, heap = line.split()
+        names, qstr_heap = qstr_figures(lines[i + 1], rom)
+        now = (int(heap) - qstr_heap, names)
+        if word == "begin":
+            stack.append((name, now, [0, 0]))
+            continue
+        name, then, inner = stack.pop()
+        whole = [a - b for a, b in zip(now, then, strict=True)]
+        if stack:
+            stack[-1][2][:] = [a + b for a, b in zip(stack[-1][2], whole, strict=True)]
+        taken.setdefault(name, tuple(a - b for a, b in zip(whole, inner, strict=True)))
+    loaded = next(line for line in lines if line.startswith("loaded ")).split()[1:]
+    rows = sorted(((m,) + taken[m] for m in loaded if m in taken), key=lambda r: -r[1])
+    live = int(next(line for line in lines if line.startswith("live ")).split()[1])
+    names, qstr_heap = qstr_figures(lines[-2], rom)
+    return rows, {"live": live, "qstr_heap": qstr_heap, "qstr_names": names}
+
+
+def micropython_lines(args):
+    run = subprocess.run(
+        [tool("micropython")] + args, cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    if run.returncode != 0:
+        raise RuntimeError("micropython %s failed: %s" % (" ".join(args), run.stderr[-2000:]))
+    return run.stdout.splitlines()
+
+
+def print_heap_by_module(where, rows, totals):
+    print()
+    print("%-52s %10s %8s" % ("heap 200 frames into the demo match, " + where, "bytes", "names"))
+    for name, heap, names in rows:
+        print("%-52s %10d %8d" % ("  " + name, heap, names))
+    modules = sum(r[1] for r in rows)
+    print("%-52s %10d %8d" % ("the modules held", modules, sum(r[2] for r in rows)))
+    print("%-52s %10d %8d" % ("the qstr pool (every name interned so far)",
+                              totals["qstr_heap"], totals["qstr_names"]))
+    print("%-52s %10d" % ("the rest: objects made since (game, hardware, ...)",
+                          totals["live"] - modules - totals["qstr_heap"]))
+    print("%-52s %10d" % ("heap in use", totals["live"]))
+
+
 def game_figures(results, reference_us):
     tree = build.build("virtual", BUILD / "bench-game")
     image = tree.parent / "virtual.romfs"
@@ -120,6 +191,10 @@ def game_figures(results, reference_us):
         heap_mpy = smallest_heap(game_args(harness, tree, scratch, "match"))
         heap_rom = smallest_heap(game_args(harness, image, scratch, "match"))
         game = figures(game_args(harness, image, scratch, "figures"))
+        by_module = {
+            where: heap_by_module(game_args(harness, source, scratch, "modules"), rom)
+            for where, source, rom in ((".mpy", tree, False), ("ROMFS", image, True))
+        }
     image_heap = int(game.pop("image_heap"))
     # The image took image_heap bytes of the pool; in heap size that is a little
     # more, as the GC's tables grow with the pool.
@@ -161,6 +236,12 @@ def game_figures(results, reference_us):
     results["game"]["image_heap_bytes_left_out"] = image_share
     for _, label, value in rows:
         print("%-66s %10d" % (label, value))
+    results["game_heap_by_module"] = {}
+    for where, (modules, totals) in by_module.items():
+        print_heap_by_module(where, modules, totals)
+        results["game_heap_by_module"][where] = dict(
+            totals, modules={name: {"heap": heap, "names": names}
+                             for name, heap, names in modules})
 
 
 def main():

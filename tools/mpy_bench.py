@@ -15,17 +15,25 @@ match    from power-on, the title and the menus, then a demo match to 100,
          hand-end and match-end screens; A is pressed now and then to go on
          between hands. Prints `final S1 S2` once the match-end
          screen shows. Run by bisection on -X heapsize.
+modules  as `match` goes, from power-on to 200 frames into the match, around the
+         first import of every module: `begin NAME HEAP` and `end NAME HEAP`, each
+         followed by micropython.qstr_info()'s line; then the heap in use (`live N`,
+         the image left out), the qstr pool once more and `loaded NAME ...`, the
+         modules held while the match is played. bench.py makes the table of what
+         each module takes of the heap.
 figures  `name value` lines: bytes allocated per frame on the table while the
          player chooses (cursor moving) and over a whole demo match; bytes sent to
          the panel per frame over that match and for a full frame; microseconds of
          one table frame (bench.py relates it to mpy_cost.py's reference workload).
 """
 
+import builtins
 import gc
 import os
 import sys
 import time
 
+import micropython
 import vfs
 
 SOURCE, SCRATCH, MODE = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -42,6 +50,26 @@ if SOURCE.endswith(".romfs"):
     sys.path.insert(0, "/rom")
 else:
     sys.path.insert(0, SOURCE)
+
+
+
+def _noting(name, *args):
+    """__import__ printing the heap and the qstr pool around a module's first import."""
+    if name in sys.modules:
+        return _import(name, *args)
+    gc.collect()
+    print("begin", name, gc.mem_alloc())
+    micropython.qstr_info()
+    module = _import(name, *args)
+    gc.collect()
+    print("end", name, gc.mem_alloc())
+    micropython.qstr_info()
+    return module
+
+
+if MODE == "modules":
+    _import = builtins.__import__
+    builtins.__import__ = _noting
 
 from core.allfives import Options  # noqa: E402
 from mpy_hardware import hardware, hold  # noqa: E402
@@ -115,7 +143,7 @@ def play_demo(frames):
 TO_THE_DEMO = {80: "a", 100: "down", 120: "down", 140: "a", 160: "a"}
 
 
-def match():
+def to_the_demo():
     """As on the device: from the title through the menus into a demo match."""
     app = App(fresh_hardware())
     frames = Frames(app)
@@ -123,9 +151,27 @@ def match():
         if frames.count > 400:
             raise RuntimeError("the menus did not lead to the table")
         frames.run(TO_THE_DEMO.get(frames.count, ""))
+    return app, frames
+
+
+def match():
+    app, frames = to_the_demo()
     play_demo(frames)
     scores = app.screen.session.game.scores
     print("final %d %d" % (scores[0], scores[1]))
+
+
+def modules():
+    app, frames = to_the_demo()
+    for _ in range(200):
+        frames.run("a" if frames.count & 7 == 0 else "")
+    if screen(app) != "screens.table":
+        raise RuntimeError("the first hand of the demo ended before 200 frames")
+    builtins.__import__ = _import
+    gc.collect()
+    print("live", gc.mem_alloc() - IMAGE_HEAP)
+    micropython.qstr_info()
+    print("loaded", " ".join(sorted(sys.modules)))
 
 
 class Leaky:
@@ -185,5 +231,7 @@ def figures():
 
 if MODE == "match":
     match()
+elif MODE == "modules":
+    modules()
 elif MODE == "figures":
     figures()
