@@ -8,10 +8,10 @@ Prints a table and writes build/bench.json. Measured now:
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
   times the reference's time there), and the heap it allocates;
-- the whole game through its screens (tools/mpy_bench.py): the smallest heap of a
-  demo match from .mpy files and from the ROMFS image, allocations and panel
-  traffic per frame, and what each module held during the match takes of the
-  heap, with the qstr pool and the objects made since.
+- the whole game through its screens (tools/mpy_bench.py and the programs beside
+  it): the smallest heap of a demo match from .mpy files and from the ROMFS image,
+  allocations and panel traffic per frame, and what each module held during the
+  match takes of the heap, with the qstr pool and the objects made since.
 """
 
 import json
@@ -91,15 +91,19 @@ def decision_costs(mpy):
     return costs
 
 
+# The program of tools/mpy_bench.py's docstring that runs each mode.
+PROGRAMS = {"match": "mpy_bench", "figures": "mpy_figures", "modules": "mpy_modules"}
+
+
 def game_args(harness, source, scratch, mode):
-    """micropython arguments running the compiled mpy_bench (a script run from
-    source would be parsed and compiled in the very heap being measured)."""
-    launch = "import sys; sys.path.insert(0, %r); import mpy_bench" % str(harness)
+    """micropython arguments running a compiled program of the harness (a script
+    run from source would be parsed and compiled in the very heap being measured)."""
+    launch = "import sys; sys.path.insert(0, %r); import %s" % (str(harness), PROGRAMS[mode])
     return ["-c", launch, str(source), scratch, mode]
 
 
 def compile_harness(out):
-    for name in ("mpy_bench", "mpy_hardware"):
+    for name in list(PROGRAMS.values()) + ["mpy_hardware"]:
         source = ROOT / "tools" / (name + ".py")
         build.compile_to(source, out / (name + ".mpy"), "x64", source.name)
     return out
@@ -130,11 +134,12 @@ def qstr_figures(line, rom):
 
 def heap_by_module(args, rom):
     """What each module held during the demo match took of the heap when it was
-    first imported, from mpy_bench's `modules` mode: its own share (what it
-    imported is counted apart), without the qstr pool, which grows by doubling
-    for whichever module comes when it is full and is counted as one. Returns
-    the rows (module, heap bytes, names it interned), largest first, and the
-    totals: the heap in use, the qstr pool's heap and the names interned."""
+    first imported, from mpy_modules: its own share (what it imported is counted
+    apart), without the qstr pool, which grows by doubling for whichever module
+    comes when it is full and is counted as one. Returns the rows (module, heap
+    bytes, names it interned) of the game's modules, largest first, and the
+    totals: the bench's own modules (mpy_*, the image left out), the heap in use,
+    the qstr pool's heap and the names interned."""
     lines = micropython_lines(args)
     taken = {}
     stack = []
@@ -153,11 +158,19 @@ def heap_by_module(args, rom):
         if stack:
             stack[-1][2][:] = [a + b for a, b in zip(stack[-1][2], whole, strict=True)]
         taken.setdefault(name, tuple(a - b for a, b in zip(whole, inner, strict=True)))
-    loaded = next(line for line in lines if line.startswith("loaded ")).split()[1:]
-    rows = sorted(((m,) + taken[m] for m in loaded if m in taken), key=lambda r: -r[1])
-    live = int(next(line for line in lines if line.startswith("live ")).split()[1])
+    values = {line.split()[0]: line.split()[1:] for line in lines if " " in line}
+    loaded = [m for m in values["loaded"] if m in taken]
+    rows = sorted(
+        ((m,) + taken[m] for m in loaded if not m.startswith("mpy_")), key=lambda r: -r[1]
+    )
+    harness = sum(taken[m][0] for m in loaded if m.startswith("mpy_"))
     names, qstr_heap = qstr_figures(lines[-2], rom)
-    return rows, {"live": live, "qstr_heap": qstr_heap, "qstr_names": names}
+    return rows, {
+        "harness": harness - int(values["image_heap"][0]),
+        "live": int(values["live"][0]),
+        "qstr_heap": qstr_heap,
+        "qstr_names": names,
+    }
 
 
 def micropython_lines(args):
@@ -175,11 +188,12 @@ def print_heap_by_module(where, rows, totals):
     for name, heap, names in rows:
         print("%-52s %10d %8d" % ("  " + name, heap, names))
     modules = sum(r[1] for r in rows)
-    print("%-52s %10d %8d" % ("the modules held", modules, sum(r[2] for r in rows)))
+    print("%-52s %10d %8d" % ("the game's modules held", modules, sum(r[2] for r in rows)))
+    print("%-52s %10d" % ("the bench's own (mpy_bench, mpy_hardware)", totals["harness"]))
     print("%-52s %10d %8d" % ("the qstr pool (every name interned so far)",
                               totals["qstr_heap"], totals["qstr_names"]))
-    print("%-52s %10d" % ("the rest: objects made since (game, hardware, ...)",
-                          totals["live"] - modules - totals["qstr_heap"]))
+    rest = totals["live"] - modules - totals["harness"] - totals["qstr_heap"]
+    print("%-52s %10d" % ("the rest: objects made since (game, hardware, ...)", rest))
     print("%-52s %10d" % ("heap in use", totals["live"]))
 
 
