@@ -42,3 +42,20 @@ def test_a_leaky_frame_is_counted_and_the_table_allocates_nothing(tmp_path):
     assert int(figures["leaky_alloc_per_frame"]) > 0
     assert figures["table_alloc_per_frame"] == "0"
     assert int(figures["match_frames"]) > 100
+
+
+def test_the_heap_by_module_is_the_matchs_own_and_adds_up(tmp_path):
+    tree = build.build("virtual", tmp_path / "build")
+    harness = bench.compile_harness(tmp_path / "harness")
+    args = bench.game_args(harness, tree, str(tmp_path), "modules")
+    rows, totals = bench.heap_by_module(args, rom=False)
+    held = {name: heap for name, heap, _ in rows}
+    assert {"core.allfives", "screens.table", "ui.session", "hw.display"} <= set(held)
+    # The menus and their helpers were let go when the match began.
+    assert not {"screens.menu", "screens.newmatch", "ui.widgets", "ui.profiles"} & set(held)
+    assert all(heap > 0 for heap in held.values())
+    assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
+    assert not any(name.startswith("mpy_") for name in held)  # the bench's own, apart
+    assert 0 < totals["harness"] < 20000  # the image it read left out
+    assert sum(held.values()) + totals["harness"] + totals["qstr_heap"] < totals["live"]
+    assert totals["qstr_names"] >= sum(names for _, _, names in rows)

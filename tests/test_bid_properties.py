@@ -11,7 +11,7 @@ import pytest
 from core import events as ev
 from core.allfives import HAND_OVER, MATCH_OVER
 from core.bid import TOTAL
-from core.record import replay
+from core.replay import replay
 from core.rng import derive
 from core.tiles import ALL, count
 from players import tactics

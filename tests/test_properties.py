@@ -8,7 +8,7 @@ ends; every record replays to the same match and writes back to the same text.
 import pytest
 from core import events as ev
 from core.allfives import HAND_OVER, MATCH_OVER, Options, PLAYING
-from core.record import replay
+from core.replay import replay
 from core.tiles import ALL, count, pips, round5
 from players.autoplay import play_match
 

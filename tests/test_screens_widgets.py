@@ -150,4 +150,8 @@ def test_bigger_scores_sound_longer_and_higher():
     assert [len(f) for f in fanfares] == sorted({len(f) for f in fanfares})
     assert [f[-2] for f in fanfares] == sorted(f[-2] for f in fanfares)
     assert tunes.score(0) == tunes.score(5) and tunes.score(90) == tunes.score(30)
+    for fanfare in fanfares:  # rising notes of 3 frames, the last held for 8
+        notes, frames = fanfare[0::2], fanfare[1::2]
+        assert list(notes) == sorted(set(notes)) and notes[0] == 72
+        assert frames == bytes([3] * (len(frames) - 1) + [8])
     assert tunes.score(20) is tunes.score(20)  # made once: playing one allocates nothing

@@ -1,8 +1,10 @@
 """The All Fives table through the buttons of the headless emulator."""
 
 import random
+import sys
 
-from core.record import replay
+import ui
+from core.replay import replay
 from core.rng import Rng
 from players import get
 from screens import table
@@ -31,6 +33,18 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record():
     assert game.scores == session.game.scores and game.winner == session.game.winner
     assert handheld.app.storage.get("match") is None  # the finished match is not resumable
     assert any("wins the match" in s or "win the match" in s for s in handheld.said)
+
+
+def test_the_menus_helpers_are_let_go_while_a_match_is_played():
+    handheld = Handheld(first="menu")
+    assert "ui.widgets" in sys.modules and "ui.profiles" in sys.modules
+    handheld.press("a")  # Play vs handheld
+    handheld.press("a")  # Start
+    assert handheld.screen_name() == "table"
+    for helper in ("widgets", "profiles"):
+        assert "ui." + helper not in sys.modules and not hasattr(ui, helper)
+    handheld.press("b")
+    assert handheld.screen_name() == "pause"  # its menu is made with the widgets again
 
 
 def test_two_players_pass_the_handheld_and_never_see_each_others_tiles():

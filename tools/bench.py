@@ -7,10 +7,15 @@ Prints a table and writes build/bench.json. Measured now:
 - what one decision of each handheld level costs under the MicroPython unix
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
-  times the reference's time there), and the heap it allocates.
+  times the reference's time there), and the heap it allocates;
+- the whole game through its screens (tools/mpy_bench.py and the programs beside
+  it): the smallest heap of a demo match from .mpy files and from the ROMFS image,
+  allocations and panel traffic per frame, and what each module held during the
+  match takes of the heap, with the qstr pool and the objects made since.
 """
 
 import json
+import re
 import subprocess
 import tempfile
 
@@ -86,15 +91,19 @@ def decision_costs(mpy):
     return costs
 
 
+# The program of tools/mpy_bench.py's docstring that runs each mode.
+PROGRAMS = {"match": "mpy_bench", "figures": "mpy_figures", "modules": "mpy_modules"}
+
+
 def game_args(harness, source, scratch, mode):
-    """micropython arguments running the compiled mpy_bench (a script run from
-    source would be parsed and compiled in the very heap being measured)."""
-    launch = "import sys; sys.path.insert(0, %r); import mpy_bench" % str(harness)
+    """micropython arguments running a compiled program of the harness (a script
+    run from source would be parsed and compiled in the very heap being measured)."""
+    launch = "import sys; sys.path.insert(0, %r); import %s" % (str(harness), PROGRAMS[mode])
     return ["-c", launch, str(source), scratch, mode]
 
 
 def compile_harness(out):
-    for name in ("mpy_bench", "mpy_hardware"):
+    for name in list(PROGRAMS.values()) + ["mpy_hardware"]:
         source = ROOT / "tools" / (name + ".py")
         build.compile_to(source, out / (name + ".mpy"), "x64", source.name)
     return out
@@ -112,6 +121,82 @@ def heap_pool(heap):
     return int(run.stdout)
 
 
+_QSTR = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def qstr_figures(line, rom):
+    """(names interned, bytes of the heap they take) from a micropython.qstr_info()
+    line. From a ROMFS image a name's characters stay in the image: only the
+    pools' tables are in the heap."""
+    names, text, total = (int(n) for n in _QSTR.search(line).groups())
+    return names, total - text if rom else total
+
+
+def heap_by_module(args, rom):
+    """What each module held during the demo match took of the heap when it was
+    first imported, from mpy_modules: its own share (what it imported is counted
+    apart), without the qstr pool, which grows by doubling for whichever module
+    comes when it is full and is counted as one. Returns the rows (module, heap
+    bytes, names it interned) of the game's modules, largest first, and the
+    totals: the bench's own modules (mpy_*, the image left out), the heap in use,
+    the qstr pool's heap and the names interned."""
+    lines = micropython_lines(args)
+    taken = {}
+    stack = []
+    for i, line in enumerate(lines):
+        word = line.split(" ", 1)[0]
+        if word not in ("begin", "end"):
+            continue
+        _, name, heap = line.split()
+        names, qstr_heap = qstr_figures(lines[i + 1], rom)
+        now = (int(heap) - qstr_heap, names)
+        if word == "begin":
+            stack.append((name, now, [0, 0]))
+            continue
+        name, then, inner = stack.pop()
+        whole = [a - b for a, b in zip(now, then, strict=True)]
+        if stack:
+            stack[-1][2][:] = [a + b for a, b in zip(stack[-1][2], whole, strict=True)]
+        taken.setdefault(name, tuple(a - b for a, b in zip(whole, inner, strict=True)))
+    values = {line.split()[0]: line.split()[1:] for line in lines if " " in line}
+    loaded = [m for m in values["loaded"] if m in taken]
+    rows = sorted(
+        ((m,) + taken[m] for m in loaded if not m.startswith("mpy_")), key=lambda r: -r[1]
+    )
+    harness = sum(taken[m][0] for m in loaded if m.startswith("mpy_"))
+    names, qstr_heap = qstr_figures(lines[-2], rom)
+    return rows, {
+        "harness": harness - int(values["image_heap"][0]),
+        "live": int(values["live"][0]),
+        "qstr_heap": qstr_heap,
+        "qstr_names": names,
+    }
+
+
+def micropython_lines(args):
+    run = subprocess.run(
+        [tool("micropython")] + args, cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    if run.returncode != 0:
+        raise RuntimeError("micropython %s failed: %s" % (" ".join(args), run.stderr[-2000:]))
+    return run.stdout.splitlines()
+
+
+def print_heap_by_module(where, rows, totals):
+    print()
+    print("%-52s %10s %8s" % ("heap 200 frames into the demo match, " + where, "bytes", "names"))
+    for name, heap, names in rows:
+        print("%-52s %10d %8d" % ("  " + name, heap, names))
+    modules = sum(r[1] for r in rows)
+    print("%-52s %10d %8d" % ("the game's modules held", modules, sum(r[2] for r in rows)))
+    print("%-52s %10d" % ("the bench's own (mpy_bench, mpy_hardware)", totals["harness"]))
+    print("%-52s %10d %8d" % ("the qstr pool (every name interned so far)",
+                              totals["qstr_heap"], totals["qstr_names"]))
+    rest = totals["live"] - modules - totals["harness"] - totals["qstr_heap"]
+    print("%-52s %10d" % ("the rest: objects made since (game, hardware, ...)", rest))
+    print("%-52s %10d" % ("heap in use", totals["live"]))
+
+
 def game_figures(results, reference_us):
     tree = build.build("virtual", BUILD / "bench-game")
     image = tree.parent / "virtual.romfs"
@@ -120,6 +205,10 @@ def game_figures(results, reference_us):
         heap_mpy = smallest_heap(game_args(harness, tree, scratch, "match"))
         heap_rom = smallest_heap(game_args(harness, image, scratch, "match"))
         game = figures(game_args(harness, image, scratch, "figures"))
+        by_module = {
+            where: heap_by_module(game_args(harness, source, scratch, "modules"), rom)
+            for where, source, rom in ((".mpy", tree, False), ("ROMFS", image, True))
+        }
     image_heap = int(game.pop("image_heap"))
     # The image took image_heap bytes of the pool; in heap size that is a little
     # more, as the GC's tables grow with the pool.
@@ -161,6 +250,12 @@ def game_figures(results, reference_us):
     results["game"]["image_heap_bytes_left_out"] = image_share
     for _, label, value in rows:
         print("%-66s %10d" % (label, value))
+    results["game_heap_by_module"] = {}
+    for where, (modules, totals) in by_module.items():
+        print_heap_by_module(where, modules, totals)
+        results["game_heap_by_module"][where] = dict(
+            totals, modules={name: {"heap": heap, "names": names}
+                             for name, heap, names in modules})
 
 
 def main():

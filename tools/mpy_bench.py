@@ -1,30 +1,33 @@
 """What tools/bench.py measures under the MicroPython unix port, on the real screens,
-frame loop and hardware layer (fake pins and bus: mpy_hardware.py).
+frame loop and hardware layer (fake pins and bus: mpy_hardware.py). Three programs,
+each run compiled as bench.py runs them (a script run from source would be parsed
+and compiled in the very heap being measured):
 
-    micropython tools/mpy_bench.py SOURCE SCRATCH_DIR match|figures
-    micropython -c "import sys; sys.path.insert(0, DIR); import mpy_bench" SOURCE ...
-        (the same, compiled to DIR/mpy_bench.mpy as bench.py runs it)
+    micropython -c "import sys; sys.path.insert(0, DIR); import mpy_bench" SOURCE SCRATCH_DIR match
+    ... import mpy_figures" SOURCE SCRATCH_DIR figures
+    ... import mpy_modules" SOURCE SCRATCH_DIR modules
 
 SOURCE is a folder of modules (a `make build` tree) or a ROMFS image (*.romfs),
 mounted with vfs.VfsRom at /rom as a board with a ROMFS partition does; the image
-is read into a bytearray first, whose size `figures` prints (`image_heap N`) so
-that the bench can take it out of the heap figure: on a board it stays in flash.
+is read into a bytearray first, whose size is IMAGE_HEAP (mpy_figures prints it as
+`image_heap N`) so that the bench can take it out of the heap figure: on a board it
+stays in flash.
 
-match    from power-on, the title and the menus, then a demo match to 100,
-         handheld (tactics) against handheld (defensive), through the table,
-         hand-end and match-end screens; A is pressed now and then to go on
-         between hands. Prints `final S1 S2` once the match-end
-         screen shows. Run by bisection on -X heapsize.
-figures  `name value` lines: bytes allocated per frame on the table while the
-         player chooses (cursor moving) and over a whole demo match; bytes sent to
-         the panel per frame over that match and for a full frame; microseconds of
-         one table frame (bench.py relates it to mpy_cost.py's reference workload).
+mpy_bench (match)      from power-on, the title and the menus, then a demo match to
+                       100, handheld (tactics) against handheld (defensive), through
+                       the table, hand-end and match-end screens; A is pressed now
+                       and then to go on between hands. Prints `final S1 S2` once the
+                       match-end screen shows. Run by bisection on -X heapsize, so
+                       it holds nothing of the other two programs.
+mpy_figures (figures)  `name value` lines: allocations, panel traffic and time per
+                       frame (see there).
+mpy_modules (modules)  the heap around the first import of every module, and the
+                       modules held during the match (see there).
 """
 
 import gc
 import os
 import sys
-import time
 
 import vfs
 
@@ -43,12 +46,9 @@ if SOURCE.endswith(".romfs"):
 else:
     sys.path.insert(0, SOURCE)
 
-from core.allfives import Options  # noqa: E402
 from mpy_hardware import hardware, hold  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.session import Session  # noqa: E402
 
-DEMO = ["handheld:tactics", "handheld:defensive"]
 MOST_FRAMES = 100000
 
 
@@ -60,16 +60,6 @@ def fresh_hardware():
         except OSError:
             pass
     return hardware(SCRATCH + "/save.bin")
-
-
-def start(seats, seed=1234):
-    hw = fresh_hardware()
-    app = App(hw, None)
-    session = Session(Options(), seed, seats)
-    session.deal()
-    session.save(hw.storage)
-    app.go("table", session)
-    return app, session
 
 
 def screen(app):
@@ -115,7 +105,7 @@ def play_demo(frames):
 TO_THE_DEMO = {80: "a", 100: "down", 120: "down", 140: "a", 160: "a"}
 
 
-def match():
+def to_the_demo():
     """As on the device: from the title through the menus into a demo match."""
     app = App(fresh_hardware())
     frames = Frames(app)
@@ -123,67 +113,15 @@ def match():
         if frames.count > 400:
             raise RuntimeError("the menus did not lead to the table")
         frames.run(TO_THE_DEMO.get(frames.count, ""))
+    return app, frames
+
+
+def match():
+    app, frames = to_the_demo()
     play_demo(frames)
     scores = app.screen.session.game.scores
     print("final %d %d" % (scores[0], scores[1]))
 
 
-class Leaky:
-    """A screen whose every frame allocates: the allocation count's own check."""
-
-    def update(self):
-        pass
-
-    def draw(self):
-        return [0] * 4
-
-
-def figures():
-    print("image_heap", IMAGE_HEAP)
-    gc.disable()  # no collection inside a frame being counted
-    # The whole demo match: allocations, panel traffic.
-    app, session = start(DEMO)
-    frames = Frames(app)
-    play_demo(frames)
-    spi = app.hw.display._spi
-    print("match_frames", frames.count)
-    print("match_alloc_per_frame", frames.per_frame())
-    print("match_display_bytes_per_frame", spi.sent // frames.count)
-    spi.sent = 0
-    for colour in (1, 0):
-        app.hw.display.fill(colour)
-        app.hw.display.show()
-    print("full_frame_bytes", spi.sent // 2)
-    gc.collect()
-    # The table while the player chooses a tile: the cursor goes right and back.
-    app, session = start(["human:ANN", "handheld:tactics"])
-    frames = Frames(app)
-    while not session.waiting_for_human() or frames.count < 20:
-        frames.run("")
-    moves = ("right", "", "", "", "left", "", "", "")
-    choosing = Frames(app)
-    for i in range(480):
-        choosing.run(moves[i & 7])
-    print("table_alloc_per_frame", choosing.per_frame())
-    gc.enable()
-    gc.collect()
-    best = 1 << 30
-    for _ in range(5):  # the best of five rounds: other programs share the machine
-        start_us = time.ticks_us()
-        for i in range(96):
-            choosing.run(moves[i & 7])
-        best = min(best, time.ticks_diff(time.ticks_us(), start_us) // 96)
-    print("table_frame_us", best)
-    app.screen = Leaky()
-    leaky = Frames(app)
-    gc.disable()
-    for _ in range(8):
-        leaky.run("")
-    gc.enable()
-    print("leaky_alloc_per_frame", leaky.per_frame())
-
-
 if MODE == "match":
     match()
-elif MODE == "figures":
-    figures()

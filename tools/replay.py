@@ -24,7 +24,7 @@ import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
-from core.record import parse_seconds, RecordError, replay
+from core.replay import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count
 

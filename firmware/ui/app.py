@@ -23,6 +23,11 @@ from ui import narrate
 # collection there costs milliseconds).
 _SMALL_HEAP = hasattr(gc, "mem_free")
 
+# The menus' helpers: only screens use them, and nothing they make outlives the
+# screen that made it. They go with every screen and come back with the next one
+# that imports them, so a match is played without them in memory.
+_SCREEN_HELPERS = ("ui.widgets", "ui.profiles")
+
 
 class App:
     def __init__(self, hw, first="title", speak=None):
@@ -68,13 +73,9 @@ class App:
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
         if old is not None and old != "screens." + name:
-            sys.modules.pop(old, None)
-            # Importing a submodule also makes it an attribute of its package,
-            # which would keep every screen ever shown alive: drop that too.
-            screens = sys.modules.get("screens")
-            short = old[len("screens.") :]
-            if screens is not None and hasattr(screens, short):
-                delattr(screens, short)
+            _forget(old)
+        for helper in _SCREEN_HELPERS:
+            _forget(helper)
         if _SMALL_HEAP:
             gc.collect()
         module_name = "screens." + name
@@ -134,6 +135,16 @@ class App:
     def apply_display_settings(self):
         self.fb.contrast(self.storage.get("contrast", 207))
         self.fb.invert(self.storage.get("invert", 0))
+
+
+def _forget(module_name):
+    """Drop a module from sys.modules, and from its package: importing a submodule
+    also makes it an attribute of its package, which would keep it alive."""
+    sys.modules.pop(module_name, None)
+    package_name, _, short = module_name.partition(".")
+    package = sys.modules.get(package_name)
+    if package is not None and hasattr(package, short):
+        delattr(package, short)
 
 
 class _Blank:

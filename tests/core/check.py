@@ -1,7 +1,7 @@
 """Helpers for the portable core tests, which run under pytest and MicroPython alike."""
 
 from core.allfives import AllFives, Options
-from core.record import parse_deal
+from core.replay import parse_deal
 from core.tiles import parse
 
 

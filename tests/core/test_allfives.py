@@ -4,7 +4,7 @@ from check import DEAL, game_with, mask, raises, snapshot, tile
 from core import events as ev
 from core.actions import DRAW, PASS
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, opening_tile, Options, PLAYING
-from core.record import parse_action
+from core.replay import parse_action
 from core.table import E, LEAD, W
 
 

@@ -5,7 +5,8 @@ from core import events as ev
 from core.actions import ACCEPT, bid, DECLINE, DRAW, PASS, TIMEOUT
 from core.allfives import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.bid import AUCTION, Bid
-from core.record import parse_action, parse_deal, parse_seconds, RecordError, replay, seconds
+from core.record import seconds
+from core.replay import parse_action, parse_deal, parse_seconds, RecordError, replay
 from core.rng import derive
 from core.table import E, W
 from core.view import BidView

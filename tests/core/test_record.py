@@ -2,7 +2,8 @@
 
 from check import raises
 from core.allfives import HAND_OVER, MATCH_OVER, Options
-from core.record import deal_text, parse_deal, RecordError, replay
+from core.record import deal_text
+from core.replay import parse_deal, RecordError, replay
 from core.table import E, W
 from players.autoplay import play_match
 

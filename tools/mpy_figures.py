@@ -1,0 +1,86 @@
+"""The per-frame figures of tools/bench.py under the MicroPython unix port (see
+mpy_bench.py for how it is run): `name value` lines, the bytes allocated per frame
+on the table while the player chooses (cursor moving) and over a whole demo match;
+the bytes sent to the panel per frame over that match and for a full frame; the
+microseconds of one table frame (bench.py relates it to mpy_cost.py's reference
+workload); and, as the count's own check, what a screen that allocates is counted.
+"""
+
+import gc
+import time
+
+from mpy_bench import App, Frames, fresh_hardware, IMAGE_HEAP, play_demo
+
+DEMO = ["handheld:tactics", "handheld:defensive"]
+
+
+def start(seats, seed=1234):
+    # Imported here: SOURCE is on the path once mpy_bench is imported.
+    from core.allfives import Options
+    from ui.session import Session
+
+    hw = fresh_hardware()
+    app = App(hw, None)
+    session = Session(Options(), seed, seats)
+    session.deal()
+    session.save(hw.storage)
+    app.go("table", session)
+    return app, session
+
+
+class Leaky:
+    """A screen whose every frame allocates: the allocation count's own check."""
+
+    def update(self):
+        pass
+
+    def draw(self):
+        return [0] * 4
+
+
+def figures():
+    print("image_heap", IMAGE_HEAP)
+    gc.disable()  # no collection inside a frame being counted
+    # The whole demo match: allocations, panel traffic.
+    app, session = start(DEMO)
+    frames = Frames(app)
+    play_demo(frames)
+    spi = app.hw.display._spi
+    print("match_frames", frames.count)
+    print("match_alloc_per_frame", frames.per_frame())
+    print("match_display_bytes_per_frame", spi.sent // frames.count)
+    spi.sent = 0
+    for colour in (1, 0):
+        app.hw.display.fill(colour)
+        app.hw.display.show()
+    print("full_frame_bytes", spi.sent // 2)
+    gc.collect()
+    # The table while the player chooses a tile: the cursor goes right and back.
+    app, session = start(["human:ANN", "handheld:tactics"])
+    frames = Frames(app)
+    while not session.waiting_for_human() or frames.count < 20:
+        frames.run("")
+    moves = ("right", "", "", "", "left", "", "", "")
+    choosing = Frames(app)
+    for i in range(480):
+        choosing.run(moves[i & 7])
+    print("table_alloc_per_frame", choosing.per_frame())
+    gc.enable()
+    gc.collect()
+    best = 1 << 30
+    for _ in range(5):  # the best of five rounds: other programs share the machine
+        start_us = time.ticks_us()
+        for i in range(96):
+            choosing.run(moves[i & 7])
+        best = min(best, time.ticks_diff(time.ticks_us(), start_us) // 96)
+    print("table_frame_us", best)
+    app.screen = Leaky()
+    leaky = Frames(app)
+    gc.disable()
+    for _ in range(8):
+        leaky.run("")
+    gc.enable()
+    print("leaky_alloc_per_frame", leaky.per_frame())
+
+
+figures()
