@@ -21,7 +21,7 @@ from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, PASS, TIMEOUT
 from core.allfives import MATCH_OVER, PLAYING
 from core.bid import AUCTION, DISCOUNT, MIN_BID, price, RAISE, TOTAL
 from core.matchclock import BANK, DELAY
-from core.record import replay
+from core.replay import replay
 from core.rng import derive
 from golden_support import check_every_golden_scripted, check_golden, check_pngs_show_goldens
 from players import bidder
