@@ -53,6 +53,11 @@ PASS_SEED = 98  # ... and here Bob passes in the first hand
 # --- moving a match on -----------------------------------------------------------
 
 
+def clock(session, seat):
+    """(bank, delay) as the seat's clock shows them (delay -1: not running)."""
+    return session.bank(seat), session.delay(seat)
+
+
 def first_play(view):
     return view.legal[0]  # the engine lists plays first, then draw and pass
 
@@ -207,12 +212,12 @@ def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_pat
     h = Handheld(first=None, save_dir=tmp_path)
     session = reach(h)
     seat = session.to_move()
-    assert handing_over(h) and session.clock(seat) == (BANK, DELAY)
+    assert handing_over(h) and clock(session, seat) == (BANK, DELAY)
     idle(h, frames_for(h, 20000))
-    assert handing_over(h) and session.clock(seat) == (BANK, DELAY)
+    assert handing_over(h) and clock(session, seat) == (BANK, DELAY)
     h.press("a")
     assert not handing_over(h)
-    bank, delay = session.clock(seat)
+    bank, delay = clock(session, seat)
     assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
 
 
@@ -432,14 +437,14 @@ def test_a_power_cut_in_the_auction_comes_back_with_the_same_bid_and_clocks(tmp_
     session = the_handheld_bids_first(h, took=12500)
     before = auction_state(session)
     assert before["banks"][HUMAN] < BANK and before["bid"][1] == HANDHELD
-    clocks = [session.clock(s) for s in range(2)]
+    clocks = [clock(session, s) for s in range(2)]
     shown = h.glass()
     again = reboot(tmp_path)
     assert mode_is(again, "auction", auction.CALL) and again.screen.viewer == HUMAN
     resumed = again.screen.session
     assert auction_state(resumed) == before
-    assert [resumed.clock(s)[0] for s in range(2)] == [bank for bank, _ in clocks]
-    assert resumed.clock(HANDHELD) == clocks[HANDHELD]  # not running: (bank, -1)
+    assert [clock(resumed, s)[0] for s in range(2)] == [bank for bank, _ in clocks]
+    assert clock(resumed, HANDHELD) == clocks[HANDHELD]  # not running: (bank, -1)
     assert again.glass() == shown  # the same stacks, bid, clocks and hand
 
 

@@ -143,10 +143,6 @@ class Session:
             return None
         return self._apply(TIMEOUT)
 
-    def clock(self, seat):
-        """(bank, delay) as `seat`'s clocks show them now: see bank() and delay()."""
-        return self.bank(seat), self.delay(seat)
-
     def bank(self, seat):
         """The ms left in `seat`'s bank, counting down once the delay is used up."""
         bank = self.game.clock.bank[seat]

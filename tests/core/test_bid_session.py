@@ -70,10 +70,11 @@ def test_the_frames_run_the_clock_of_the_player_to_move_only():
     session = bid_session()
     me = session.to_move()
     assert session.tick(8000) is None
-    assert session.clock(me) == (BANK, DELAY - 8000)
-    assert session.clock(1 - me) == (BANK, -1)  # not running
+    assert (session.bank(me), session.delay(me)) == (BANK, DELAY - 8000)
+    assert (session.bank(1 - me), session.delay(1 - me)) == (BANK, -1)  # not running
     session.tick(5000)
-    assert session.clock(me) == (BANK - 3000, 0)  # the delay is used up: the bank runs
+    # The delay is used up: the bank runs.
+    assert (session.bank(me), session.delay(me)) == (BANK - 3000, 0)
 
 
 def test_a_decision_costs_its_time_past_the_delay_illegal_attempts_included():
