@@ -27,7 +27,7 @@ def test_the_bisection_finds_the_edge_of_a_known_need():
     assert 40000 <= large - small <= 41500
 
 
-def test_a_leaky_frame_is_counted_and_the_table_allocates_nothing(tmp_path):
+def test_a_leaky_frame_is_counted_and_the_tables_and_auction_allocate_nothing(tmp_path):
     tree = build.build("virtual", tmp_path / "build")
     harness = bench.compile_harness(tmp_path / "harness")
     run = subprocess.run(
@@ -41,6 +41,8 @@ def test_a_leaky_frame_is_counted_and_the_table_allocates_nothing(tmp_path):
     figures = dict(line.split(" ", 1) for line in run.stdout.splitlines())
     assert int(figures["leaky_alloc_per_frame"]) > 0
     assert figures["table_alloc_per_frame"] == "0"
+    assert figures["bid_table_alloc_per_frame"] == "0"
+    assert figures["auction_alloc_per_frame"] == "0"
     assert int(figures["match_frames"]) > 100
 
 

@@ -227,6 +227,16 @@ def game_figures(results, reference_us):
         ),
         (
             "game",
+            "bytes allocated per Spectacular Bid table frame, clocks running",
+            int(game["bid_table_alloc_per_frame"]),
+        ),
+        (
+            "game",
+            "bytes allocated per auction frame, the player changing the call",
+            int(game["auction_alloc_per_frame"]),
+        ),
+        (
+            "game",
             "bytes allocated per frame over the demo match (decisions, saves)",
             int(game["match_alloc_per_frame"]),
         ),

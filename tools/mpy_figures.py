@@ -3,7 +3,9 @@ mpy_bench.py for how it is run): `name value` lines, the bytes allocated per fra
 on the table while the player chooses (cursor moving) and over a whole demo match;
 the bytes sent to the panel per frame over that match and for a full frame; the
 microseconds of one table frame (bench.py relates it to mpy_cost.py's reference
-workload); and, as the count's own check, what a screen that allocates is counted.
+workload); the bytes allocated per frame on Spectacular Bid's table (clocks
+running) and auction (the player changing the call); and, as the count's own
+check, what a screen that allocates is counted.
 """
 
 import gc
@@ -26,6 +28,37 @@ def start(seats, seed=1234):
     session.save(hw.storage)
     app.go("table", session)
     return app, session
+
+
+def start_duel(at_auction):
+    """A duel of the player against the handheld on the table, at its first hand
+    or (at_auction) at an auction where the player speaks; both seats play their
+    first legal action to get there."""
+    from ui.session import Session
+
+    hw = fresh_hardware()
+    app = App(hw, None)
+    session = Session(None, 5, ["human:ANN", "handheld:bid"], game="bid")
+    session.deal()
+    while at_auction and not (session.auction and session.waiting_for_human()):
+        if session.between_hands:
+            session.deal()
+        else:
+            session._apply(session.game.legal()[0])
+    session.save(hw.storage)
+    app.go("table", session)
+    return app, session
+
+
+def choosing_frames(app, session, moves, frames=240):
+    """Frames of the player pressing `moves` in turn, from when they are to act."""
+    warm = Frames(app)
+    while not session.waiting_for_human() or warm.count < 20:
+        warm.run("")
+    choosing = Frames(app)
+    for i in range(frames):
+        choosing.run(moves[i % len(moves)])
+    return choosing
 
 
 class Leaky:
@@ -65,6 +98,14 @@ def figures():
     for i in range(480):
         choosing.run(moves[i & 7])
     print("table_alloc_per_frame", choosing.per_frame())
+    gc.collect()
+    app, session = start_duel(False)
+    print("bid_table_alloc_per_frame", choosing_frames(app, session, moves).per_frame())
+    gc.collect()
+    app, session = start_duel(True)
+    calls = ("right", "", "", "", "left", "", "", "", "down", "", "", "", "up", "", "", "")
+    print("auction_alloc_per_frame", choosing_frames(app, session, calls).per_frame())
+    gc.collect()
     gc.enable()
     gc.collect()
     best = 1 << 30

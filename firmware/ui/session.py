@@ -37,6 +37,7 @@ class Session:
         self.game = _new_game(game, options, seed)
         self.record = Record(options, seed, self.seats, game)
         self.elapsed = 0  # ms the decision under way has taken since its last action
+        self._humans = sum(1 for s in range(len(self.seats)) if self.is_human(s))
         # A thinker (start, step, action) for every handheld seat.
         self._thinkers = {
             s: thinker(self.name(s)) for s in range(len(self.seats)) if not self.is_human(s)
@@ -53,7 +54,8 @@ class Session:
         return self.seats[seat].split(":", 1)[1]
 
     def humans(self):
-        return sum(1 for s in range(len(self.seats)) if self.is_human(s))
+        """How many seats are human (counted once: screens ask every frame)."""
+        return self._humans
 
     def to_move(self):
         """The seat whose decision the match waits for (a play or an auction call),
