@@ -22,6 +22,17 @@ class MatchClock:
         """How long the decision under way may still take before `seat` loses on time."""
         return DELAY + self.bank[seat] - self.spent
 
+    def shown_bank(self, seat, taken):
+        """`seat`'s bank as its clock shows it once the decision under way has taken
+        `taken` ms in all (0 when it is not `seat`'s): it runs after the delay."""
+        over = taken - DELAY
+        bank = self.bank[seat]
+        return bank if over <= 0 else max(bank - over, 0)
+
+    def shown_delay(self, taken):
+        """The delay left to a decision that has taken `taken` ms in all."""
+        return max(DELAY - taken, 0)
+
     def add(self, took):
         """Count time taken by an action of the decision under way."""
         self.spent += took

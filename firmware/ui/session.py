@@ -13,7 +13,6 @@ time its decision took since the previous action, as the match clock needs.
 
 from core.actions import DRAW, TIMEOUT
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLAYING
-from core.matchclock import DELAY
 from core.record import Record
 from core.rng import derive
 from core.view import View
@@ -147,16 +146,14 @@ class Session:
 
     def bank(self, seat):
         """The ms left in `seat`'s bank, counting down once the delay is used up."""
-        bank = self.game.clock.bank[seat]
-        over = self._spent(seat) - DELAY
-        return bank if over <= 0 else max(bank - over, 0)
+        return self.game.clock.shown_bank(seat, self._spent(seat))
 
     def delay(self, seat):
         """The ms left of the running decision's delay, or -1 when `seat` is not to
         move. Both are ints, so a frame can draw the clocks without allocating."""
         if seat != self.to_move():
             return -1
-        return max(DELAY - self._spent(seat), 0)
+        return self.game.clock.shown_delay(self._spent(seat))
 
     def _spent(self, seat):
         """How long the decision of `seat` (if it is under way) has taken so far."""
