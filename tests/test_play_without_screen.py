@@ -88,7 +88,8 @@ def test_the_terminal_reads_standard_input(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout.splitlines()
-    assert "Pocket Dominoes." in out and "All Fives. Press any button." in out
+    assert "Pocket Dominoes." in out
+    assert "Dominoes: All Fives and Spectacular Bid. Press any button." in out
     assert "Main menu, playing as PLAYER 1. Play vs handheld." in out
     assert "No match is being played." in out
     assert "Unknown command 'nonsense'; help lists them." in out

@@ -41,7 +41,8 @@ def test_the_splash_then_the_title_then_the_menu(tmp_path):
     h = Handheld(tmp_path)
     assert h.name == "title" and h.spoken == ["Pocket Dominoes."]
     h.press("left")  # any button skips the splash
-    assert h.name == "title" and h.spoken[-1] == "All Fives. Press any button."
+    assert h.name == "title"
+    assert h.spoken[-1] == "Dominoes: All Fives and Spectacular Bid. Press any button."
     h.press("down")
     assert h.name == "menu"
     assert h.spoken[-1] == "Main menu, playing as PLAYER 1. Play vs handheld."

@@ -54,5 +54,5 @@ class Screen:
     def draw(self):
         fb = self.app.fb
         fb.fill(0)
-        title(fb, "All Fives", self.player)
+        title(fb, "Dominoes", self.player)
         self.menu.draw()

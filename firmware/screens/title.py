@@ -23,6 +23,7 @@ _TILES = const(7)
 _LANDED = const(_TILES * _DROP_EVERY + 12)  # by then every tile has landed
 _CYCLE = const(_LANDED + 75)  # then the line rests, and it all starts again
 _SCALE = const(2)
+TITLE_SAID = "Dominoes: All Fives and Spectacular Bid. Press any button."
 
 
 def _enlarged(s):
@@ -44,8 +45,8 @@ class Screen:
     def __init__(self, app, splash=True):
         self.app = app
         self.frame = 0 if splash else SPLASH_FRAMES
-        self.heading, self.heading_w = _enlarged("All Fives")
-        app.say("Pocket Dominoes." if splash else "All Fives. Press any button.")
+        self.heading, self.heading_w = _enlarged("Dominoes")
+        app.say("Pocket Dominoes." if splash else TITLE_SAID)
 
     def update(self):
         app = self.app
@@ -64,7 +65,7 @@ class Screen:
 
     def _to_title(self):
         self.frame = SPLASH_FRAMES
-        self.app.say("All Fives. Press any button.")
+        self.app.say(TITLE_SAID)
 
     def _phase(self):
         return (self.frame - SPLASH_FRAMES) % _CYCLE
@@ -105,7 +106,7 @@ class Screen:
                 domino.draw(fb, _LINE[tile], 1 + tile * 18, y, False, LOW[_LINE[tile]])
         fb.fill_rect(0, 0, WIDTH, _SHELF, 0)  # hides the tiles until they drop below
         fb.blit(self.heading, (WIDTH - self.heading_w) // 2, 1, 0)
-        centre(fb, "Pocket Dominoes", 16)
+        centre(fb, "All Fives & Spectacular Bid", 16)  # the games
         fb.hline(0, _LAND_Y + 10, WIDTH, 1)
         if phase >= _LANDED or phase // 15 % 2:
             centre(fb, "Press any button", 55)
