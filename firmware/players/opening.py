@@ -32,9 +32,15 @@ _hands = [0, 0]
 _balances = [0, 0]
 
 
-def value(view, rng, samples=SAMPLES):
+def value(view, rng):
     """Points the seat can expect to gain in this hand by leading it rather than
     letting the opponent lead (negative when leading is a handicap)."""
+    return (estimate(view, rng) + AVERAGE) // 2
+
+
+def estimate(view, rng, samples=SAMPLES):
+    """The estimate before it is shrunk: the balance the seat gains in the hand by
+    leading it rather than following, averaged over the sampled playouts."""
     k = 0
     t = 0
     unseen = view.unseen
@@ -54,7 +60,7 @@ def value(view, rng, samples=SAMPLES):
             opp |= bit(_order[j])
         total += _playout(view.hand, opp, me, them, 0, size, k)
         total -= _playout(view.hand, opp, me, them, 1, size, k)
-    return (total // samples + AVERAGE) // 2
+    return total // samples
 
 
 def _playout(mine, opp, me, them, leader, drawn, stock_end):
