@@ -5,9 +5,12 @@
     make bid-arena N=500
 
 --calibrate measures the handheld's valuation of the opening instead: on N
-seeded first deals, the raw sampled estimate against the value of leading on
-the real deal (the same greedy playout with the real hidden tiles), giving
-their averages and the slope of the second on the first.
+seeded auctions at 150-150, the real deal is played out by the expert once led
+by the seat to speak and once by the jockey. It prints what leading moved in the
+hand, how often the leader and the follower went out first (becoming the jockey,
+who leads the next hand for nothing against a decliner), the worth of leading
+with that counted in, how fast that worth rises with the sampled estimate of
+players.opening, and how often `opening.value` would pay the least bid of 15.
 
 N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped. Both players play their tiles the same way (the expert level); they
@@ -22,7 +25,12 @@ import sys
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from arena import print_result, wilson
 from core import events as ev
-from players import bidder
+from core.actions import DECLINE
+from core.allfives import HAND_OVER, PLAYING
+from core.bid import Bid, MIN_BID, START
+from core.rng import derive
+from core.view import BidView
+from players import bidder, opening
 from players.autoplay import play_bid_match
 
 
@@ -100,35 +108,93 @@ def report(r):
     )
 
 
-def calibrate(deals):
-    """(average estimate, average real value, slope of real on estimate) of the
-    opening's value over seeded first deals, before any shrinking."""
-    from core.bid import Bid
-    from core.rng import derive
-    from core.view import BidView
-    from players import opening
-
-    estimates = []
-    reals = []
-    for seed in range(deals):
+def calibrate_deal(seed):
+    """(sampled estimate, value, balance gained in the hand by leading rather than
+    following, who went out first when leading, and when following: -1 for
+    nobody) for seat 0 speaking first in a seeded auction; the real deal is played
+    out both ways by the expert, as in matches."""
+    games = []
+    for jockey in (0, 1):  # the jockey's opponent declines: the jockey leads
         game = Bid(seed)
+        game.jockey = jockey
         game.start_hand()
-        view = BidView(game, 0)
-        estimates.append(2 * opening.value(view, derive(seed, 0)) - opening.AVERAGE)
-        hidden = [t for t in range(28) if game.hands[1] >> t & 1] + list(game.stock[:14])
-        opening._order[:21] = bytes(hidden)
-        me = game.hands[0]
-        them = game.hands[1]
-        reals.append(
-            opening._playout(me, them, 150, 150, 0, 7, 21)
-            - opening._playout(me, them, 150, 150, 1, 7, 21)
-        )
-    n = len(estimates)
+        games.append(game)
+    view = BidView(games[1], 0)
+    estimate = opening.estimate(view, derive(seed, 0))
+    worth = opening.value(view, derive(seed, 0))
+    gained = []
+    out = []
+    for game in games:
+        game.apply(DECLINE)
+        n = 0
+        while game.state == PLAYING:
+            game.apply(bidder.choose(BidView(game, game.turn), derive(seed, n)))
+            n += 1
+        gained.append(game.scores[0] - START)
+        out.append(game.jockey if game.state == HAND_OVER else -1)
+    return estimate, worth, gained[0] - gained[1], out[0], out[1]
+
+
+def calibrate(deals, seed=0, workers=None):
+    """What leading is worth on the real deals of N seeded auctions at 150-150,
+    against the valuation."""
+    with multiprocessing.Pool(workers) as pool:
+        rows = pool.map(calibrate_deal, range(seed, seed + deals), chunksize=8)
+    n = len(rows)
+    hand = [r[2] for r in rows]
+    mean_hand = sum(hand) / n
+    sd_hand = (sum((h - mean_hand) ** 2 for h in hand) / n) ** 0.5
+    # Going out first makes the jockey, who leads the next hand for nothing when
+    # the other declines: that is worth half the opening W, and the opponent's
+    # going out costs as much, so W = hand + W / 2 * the swing in who goes out.
+    swings = [(r[3] == 0) - (r[4] == 0) - (r[3] == 1) + (r[4] == 1) for r in rows]
+    worth = mean_hand / (1 - sum(swings) / n / 2)
+    totals = [r[2] + s * worth / 2 for r, s in zip(rows, swings, strict=True)]
+    estimates = [r[0] for r in rows]
     mean_e = sum(estimates) / n
-    mean_r = sum(reals) / n
-    cov = sum((e - mean_e) * (r - mean_r) for e, r in zip(estimates, reals, strict=True))
+    cov = sum((e - mean_e) * (t - worth) for e, t in zip(estimates, totals, strict=True))
     var = sum((e - mean_e) ** 2 for e in estimates)
-    return mean_e, mean_r, cov / var
+    bids = [t for r, t in zip(rows, totals, strict=True) if r[1] > MIN_BID]
+    return {
+        "deals": n,
+        "estimate": mean_e,
+        "value": sum(r[1] for r in rows) / n,
+        "hand": mean_hand,
+        "hand_se": sd_hand / n**0.5,
+        "out_leading": sum(r[3] == 0 for r in rows) / n,
+        "out_following": sum(r[4] == 0 for r in rows) / n,
+        "worth": worth,
+        "slope": cov / var,
+        "value_above_min_bid": len(bids),
+        "worth_there": sum(bids) / len(bids) if bids else None,
+    }
+
+
+def calibration_report(r):
+    print(
+        "%d deals: leading moves %.1f points (se %.1f) in the hand and goes out first "
+        "%.0f %% of the time (following %.0f %%), the jockey next hand: worth %.1f in all"
+        % (
+            r["deals"],
+            r["hand"],
+            r["hand_se"],
+            100 * r["out_leading"],
+            100 * r["out_following"],
+            r["worth"],
+        )
+    )
+    print(
+        "the estimate averages %.1f and the worth rises %.2f per point of it; "
+        "value averages %.1f and is above %d on %d of them%s"
+        % (
+            r["estimate"],
+            r["slope"],
+            r["value"],
+            MIN_BID,
+            r["value_above_min_bid"],
+            "" if r["worth_there"] is None else " (worth %.1f there)" % r["worth_there"],
+        )
+    )
 
 
 def main(argv):
@@ -139,11 +205,7 @@ def main(argv):
     parser.add_argument("--calibrate", action="store_true", help="measure the valuation")
     args = parser.parse_args(argv)
     if args.calibrate:
-        mean_e, mean_r, slope = calibrate(args.matches)
-        print(
-            "%d deals: estimate %.1f on average, real value %.1f, slope %.2f"
-            % (args.matches, mean_e, mean_r, slope)
-        )
+        print_result(calibrate(args.matches, args.seed), args.json, calibration_report)
         return 0
     print_result(run(args.matches, args.seed), args.json, report)
     return 0

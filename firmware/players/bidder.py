@@ -10,6 +10,10 @@ soon as the least call it could make would cost more than that worth, and never
 calls more than the least. It never bids so much that paying would empty its own
 balance, and it accepts any bid that would empty the opponent's.
 
+Between equal players the opening is worth about 8 points, and hardly ever the
+least bid of 15 (see players.opening), so it seldom buys the opening and sells
+it for any bid.
+
 `declining` is the same player with the auction left out: it declines when it
 may and otherwise accepts (the baseline of tools/bid_arena.py).
 """

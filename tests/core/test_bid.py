@@ -10,6 +10,7 @@ from core.replay import parse_action, parse_deal, parse_seconds, RecordError, re
 from core.rng import derive
 from core.table import E, W
 from core.view import BidView
+from players import bidder
 from players.autoplay import play_bid_match
 
 # Seat 2 holds [6|6], the highest double, and must lead it; seat 1 holds [3|6].
@@ -284,6 +285,46 @@ def test_a_player_who_cannot_afford_the_minimum_raise_must_accept():
     do(game, "bid 15")
     do(game, "bid 20")
     assert game.legal() == [ACCEPT]  # seat 2 has 20 and no discount
+
+
+# --- the bid player's calls (players.bidder.call, given what leading is worth) ---
+
+
+def test_the_bid_player_buys_the_opening_at_fifteen_only_when_leading_is_worth_more():
+    view = BidView(dealt(jockey=1), 0)  # the jockey's opponent speaks first
+    assert bidder.call(view, 15) == DECLINE
+    assert bidder.call(view, 16) == bid(15)
+
+
+def test_the_bid_player_raises_by_the_least_while_leading_is_worth_more_than_accepting():
+    game = dealt(jockey=0)
+    do(game, "bid 15")
+    view = BidView(game, 0)  # the jockey: a raise to 20 costs it 5, accepting brings 15
+    assert bidder.call(view, 20) == ACCEPT
+    assert bidder.call(view, 21) == bid(20)
+
+
+def test_the_bid_player_never_bids_what_it_cannot_pay_nor_its_whole_balance():
+    assert bidder.call(BidView(dealt(jockey=1, scores=(10, 290)), 0), 200) == DECLINE
+    view = BidView(dealt(jockey=1, scores=(15, 285)), 0)
+    assert bid(15) in view.legal and bidder.call(view, 200) == DECLINE
+    game = dealt(jockey=0, scores=(5, 295))
+    do(game, "bid 15")
+    view = BidView(game, 0)  # the jockey may raise to 20, paying all its 5
+    assert bid(20) in view.legal and bidder.call(view, 200) == ACCEPT
+    game = dealt(jockey=0, scores=(4, 296))
+    do(game, "bid 15")
+    assert bidder.call(BidView(game, 0), 200) == ACCEPT  # 20 would cost 5 of its 4
+
+
+def test_the_bid_player_accepts_a_bid_that_empties_the_opponent_however_dear_the_lead():
+    game = dealt(jockey=0, scores=(280, 20))
+    do(game, "bid 20")  # seat 2's whole balance
+    assert bidder.call(BidView(game, 0), 1000) == ACCEPT
+    game = dealt(jockey=1, scores=(290, 10))
+    do(game, "bid 15")
+    do(game, "bid 25")  # the jockey's 25 costs it 10, all it has
+    assert bidder.call(BidView(game, 0), 1000) == ACCEPT
 
 
 # --- the match clock -------------------------------------------------------------
