@@ -45,7 +45,12 @@ DUEL_SEED = 82  # a short duel for its policy: a raise, a decline and a blocked 
 AGAINST = ["handheld:bid", "human:Ann"]
 HANDHELD, HUMAN = 0, 1
 HUMAN_SPEAKS = 5  # AGAINST on this seed: Ann is first to call in hand 3's auction
-HANDHELD_SPEAKS = 11  # ... and here the handheld speaks first, and bids
+HANDHELD_SPEAKS = 11  # ... and here the handheld speaks first (it declines: see below)
+# Between two players: Bob speaks first in an auction on this seed, Ann is the jockey.
+# (The bid player values leading at about 8 points, so it never bids 15 at even
+# balances: a standing bid to answer comes from a second player.)
+ANN, BOB = 0, 1
+BOB_SPEAKS = 5
 BLOCKED_SEED = 10  # DUO's first hand is blocked (both play their first legal play)
 PASS_SEED = 98  # ... and here Bob passes in the first hand
 
@@ -367,26 +372,43 @@ def test_down_then_a_declines_and_the_jockey_leads_for_nothing(tmp_path):
     assert mode_is(h, "table", table.THINKING)
 
 
-def the_handheld_bids_first(h, took=0):
-    session = show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD, took))
-    assert mode_is(h, "auction", auction.THINKING) and h.screen.viewer == HUMAN
-    until_mode(h, "auction", auction.MESSAGE)
-    call = session.events[0]
-    assert call[:2] == (ev.BID, HANDHELD)
-    assert " ".join(h.screen.message) == narrate.event(session, call)
+def bob_bids_before_the_jockey(h, took=0):
+    """Between two players: Bob, first to speak, bids the least; then Ann, the
+    jockey, takes the handheld to answer."""
+    session = show(h, engine_until_auction(BOB_SPEAKS, DUO, BOB, took))
+    assert session.game.jockey == ANN
+    assert mode_is(h, "auction", auction.HANDOVER) and h.screen.viewer == -1
+    h.press("a")  # Bob shows his tiles ...
+    assert mode_is(h, "auction", auction.CALL) and h.screen.viewer == BOB
+    h.press("a")  # ... and bids the least
+    assert session.record.actions[-1] == bid(MIN_BID)
+    assert mode_is(h, "auction", auction.HANDOVER) and h.screen.viewer == -1
     h.press("a")
-    assert mode_is(h, "auction", auction.CALL)
+    assert mode_is(h, "auction", auction.CALL) and h.screen.viewer == ANN
     return session
 
 
-@pytest.mark.parametrize("answer", ["accept", "raise"])
-def test_the_jockey_accepts_or_raises_the_handhelds_bid(answer, tmp_path, monkeypatch):
+def test_the_handheld_declines_when_it_speaks_first_and_says_so(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
-    session = the_handheld_bids_first(h)
+    session = show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
+    assert mode_is(h, "auction", auction.THINKING) and h.screen.viewer == HUMAN
+    until_mode(h, "auction", auction.MESSAGE)
+    call = session.events[0]
+    assert call[:2] == (ev.DECLINED, HANDHELD)
+    assert " ".join(h.screen.message) == narrate.event(session, call)
+    h.press("a")
+    assert session.game.state == PLAYING and session.game.turn == HUMAN  # the jockey leads
+    assert mode_is(h, "table", table.CHOOSE_TILE)
+
+
+@pytest.mark.parametrize("answer", ["accept", "raise"])
+def test_the_jockey_accepts_or_raises_a_standing_bid(answer, tmp_path, monkeypatch):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = bob_bids_before_the_jockey(h)
     middle = call_row(h, monkeypatch)
     game, screen = session.game, h.screen
     standing = game.high_bid
-    assert game.jockey == HUMAN and game.most(HUMAN) == game.scores[HUMAN] + DISCOUNT
+    assert game.most(ANN) == game.scores[ANN] + DISCOUNT
     assert (screen.choice, screen.amount) == (auction.BID, standing + RAISE)
     # The jockey's own bid costs 15 less.
     assert middle[-1] == ("pay", price(standing + RAISE, True)) == ("pay", standing + RAISE - 15)
@@ -398,9 +420,8 @@ def test_the_jockey_accepts_or_raises_the_handhelds_bid(answer, tmp_path, monkey
         assert "pays you %d" % standing in h.said[-1]
         h.press("a")
         assert session.record.actions[-1] == ACCEPT
-        assert game.scores[HUMAN] == was[HUMAN] + standing
-        assert game.state == PLAYING and game.turn == HANDHELD  # the bidder opens
-        assert mode_is(h, "table", table.THINKING)
+        assert game.scores[ANN] == was[ANN] + standing
+        assert game.state == PLAYING and game.turn == BOB  # the bidder opens
     else:
         h.press("right")
         raised = standing + 2 * RAISE
@@ -408,12 +429,14 @@ def test_the_jockey_accepts_or_raises_the_handhelds_bid(answer, tmp_path, monkey
         assert "you pay %d" % (raised - DISCOUNT) in h.said[-1]
         h.press("a")
         assert session.record.actions[-1] == bid(raised)
-        until_mode(h, "auction", auction.MESSAGE)
-        reply = session.events[0]
-        assert reply[:2] == (ev.ACCEPTED, HANDHELD)
-        assert " ".join(screen.message) == narrate.event(session, reply)
-        assert game.scores[HUMAN] == was[HUMAN] - (raised - DISCOUNT)
-        assert game.state == PLAYING and game.turn == HUMAN
+        assert mode_is(h, "auction", auction.HANDOVER)
+        h.press("a")  # Bob takes the handheld back and accepts
+        h.press("down")
+        h.press("a")
+        assert session.record.actions[-1] == ACCEPT
+        assert game.scores[ANN] == was[ANN] - (raised - DISCOUNT)
+        assert game.state == PLAYING and game.turn == ANN
+    assert mode_is(h, "table", table.HANDOVER)  # the opener takes the handheld
 
 
 def auction_state(session):
@@ -433,18 +456,21 @@ def auction_state(session):
 
 def test_a_power_cut_in_the_auction_comes_back_with_the_same_bid_and_clocks(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
-    # Every decision of Ann's took 12.5 s: her bank is down when the auction comes.
-    session = the_handheld_bids_first(h, took=12500)
+    # Every action took 4 s: turns that drew have cost bank when the auction comes.
+    session = bob_bids_before_the_jockey(h, took=4000)
     before = auction_state(session)
-    assert before["banks"][HUMAN] < BANK and before["bid"][1] == HANDHELD
+    assert before["banks"][ANN] < BANK and before["bid"] == (MIN_BID, BOB)
     clocks = [clock(session, s) for s in range(2)]
     shown = h.glass()
     again = reboot(tmp_path)
-    assert mode_is(again, "auction", auction.CALL) and again.screen.viewer == HUMAN
+    # Between two players the hands stay hidden until the one to call takes it.
+    assert mode_is(again, "auction", auction.HANDOVER) and again.screen.viewer == -1
+    again.press("a")
+    assert mode_is(again, "auction", auction.CALL) and again.screen.viewer == ANN
     resumed = again.screen.session
     assert auction_state(resumed) == before
     assert [clock(resumed, s)[0] for s in range(2)] == [bank for bank, _ in clocks]
-    assert clock(resumed, HANDHELD) == clocks[HANDHELD]  # not running: (bank, -1)
+    assert clock(resumed, BOB) == clocks[BOB]  # not running: (bank, -1)
     assert again.glass() == shown  # the same stacks, bid, clocks and hand
 
 
@@ -458,14 +484,14 @@ def auction_call(h):
 
 
 def auction_accept(h):
-    """The handheld's bid stands; Ann, the jockey, has chosen to accept it."""
-    the_handheld_bids_first(h)
+    """Bob's bid stands; Ann, the jockey, has chosen to accept it."""
+    bob_bids_before_the_jockey(h)
     h.press("down")
 
 
 def auction_raise(h):
     """... or to raise it, 15 cheaper as the jockey."""
-    the_handheld_bids_first(h)
+    bob_bids_before_the_jockey(h)
     h.press("right")
 
 
@@ -476,7 +502,7 @@ def auction_thinking(h):
 
 
 def auction_message(h):
-    """The handheld's call in a bubble."""
+    """The handheld's call (it declines) in a bubble."""
     show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
     until_mode(h, "auction", auction.MESSAGE)
 
