@@ -7,7 +7,7 @@ from core.allfives import Options
 from core.rng import Rng
 from core.tiles import name
 from players import bidder
-from ui import narrate
+from ui import narrate, narrate_bid
 from ui.session import Session
 
 SOLO = ["human:Ann", "handheld:bid"]  # seat 0 is "You", seat 1 "CPU"
@@ -211,7 +211,7 @@ def test_the_scores_are_the_balances_and_both_banks():
 
 
 def test_clock_text_rounds_up_to_the_second():
-    assert [narrate.clock_text(ms) for ms in (0, 1, 999, 1000, 59001, 120000)] == [
+    assert [narrate_bid.clock_text(ms) for ms in (0, 1, 999, 1000, 59001, 120000)] == [
         "0:00", "0:01", "0:01", "0:01", "1:00", "2:00"]
 
 
