@@ -3,13 +3,45 @@ a x2 PNG of it committed beside it, a x4 preview to look at in build/.
 
 UPDATE_GOLDEN=1 in the environment rewrites the goldens (and the previews) from the
 frames the scripts make, after a deliberate change to a screen.
+
+A test module of goldens made by scripts that play the emulated handheld takes
+its tests from golden_tests():
+
+    (test_frame_equals_the_checked_in_golden, test_every_golden_has_its_script,
+     test_the_pngs_show_the_goldens) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)
 """
 
 import os
 
+import pytest
 from PIL import Image
+from ui_driver import Handheld
 
 from sim import render
+
+
+def golden_name(script):
+    return script.__name__.replace("_", "-")
+
+
+def golden_tests(scripts, golden, previews):
+    """The three tests of a set of goldens, each named after the script (a function
+    of a fresh Handheld) that brings its frame on screen."""
+
+    @pytest.mark.parametrize("script", scripts, ids=golden_name)
+    def frame_equals_its_golden(script, tmp_path):
+        h = Handheld(first=None, save_dir=tmp_path)
+        script(h)
+        check_golden(h.emulator.controller, golden_name(script), golden, previews)
+
+    def every_golden_has_its_script():
+        check_every_golden_scripted(golden, {golden_name(s) for s in scripts})
+
+    def pngs_show_the_goldens():
+        """The PNGs (the README's screenshots) are the goldens themselves."""
+        check_pngs_show_goldens(golden)
+
+    return frame_equals_its_golden, every_golden_has_its_script, pngs_show_the_goldens
 
 
 def check_golden(controller, name, golden, previews):

@@ -23,7 +23,7 @@ from core.bid import AUCTION, DISCOUNT, MIN_BID, price, RAISE, TOTAL
 from core.matchclock import BANK, DELAY
 from core.replay import replay
 from core.rng import derive
-from golden_support import check_every_golden_scripted, check_golden, check_pngs_show_goldens
+from golden_support import golden_tests
 from players import bidder
 from screens import auction, table
 from test_resume_ui import reboot
@@ -560,20 +560,8 @@ SCRIPTS = [
 ]
 
 
-def golden_name(script):
-    return script.__name__.replace("_", "-")
-
-
-@pytest.mark.parametrize("script", SCRIPTS, ids=golden_name)
-def test_frame_equals_the_checked_in_golden(script, tmp_path):
-    h = Handheld(first=None, save_dir=tmp_path)
-    script(h)
-    check_golden(h.emulator.controller, golden_name(script), GOLDEN, PREVIEWS)
-
-
-def test_every_golden_has_its_script():
-    check_every_golden_scripted(GOLDEN, {golden_name(s) for s in SCRIPTS})
-
-
-def test_the_pngs_show_the_goldens():
-    check_pngs_show_goldens(GOLDEN)
+(
+    test_frame_equals_the_checked_in_golden,
+    test_every_golden_has_its_script,
+    test_the_pngs_show_the_goldens,
+) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)

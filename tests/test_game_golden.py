@@ -10,10 +10,9 @@ are the README's screenshots):
 
 import pathlib
 
-import pytest
-from golden_support import check_every_golden_scripted, check_golden, check_pngs_show_goldens
+from golden_support import golden_tests
 from screens import table
-from ui_driver import Handheld, point_at, respond, start_match
+from ui_driver import point_at, respond, start_match
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "game" / "golden"
@@ -157,24 +156,11 @@ SCRIPTS = [
 ]
 
 
-def golden_name(script):
-    return script.__name__.replace("_", "-")
-
-
-@pytest.mark.parametrize("script", SCRIPTS, ids=golden_name)
-def test_frame_equals_the_checked_in_golden(script, tmp_path):
-    h = Handheld(first=None, save_dir=tmp_path)
-    script(h)
-    check_golden(h.emulator.controller, golden_name(script), GOLDEN, PREVIEWS)
-
-
-def test_every_golden_has_its_script():
-    check_every_golden_scripted(GOLDEN, {golden_name(s) for s in SCRIPTS})
-
-
-def test_the_pngs_show_the_goldens():
-    """The README's screenshots are the goldens themselves, not older pictures."""
-    check_pngs_show_goldens(GOLDEN)
+(
+    test_frame_equals_the_checked_in_golden,
+    test_every_golden_has_its_script,
+    test_the_pngs_show_the_goldens,
+) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)
 
 
 def test_the_readme_shows_every_game_screen():
