@@ -226,6 +226,72 @@ def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_pat
     assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
 
 
+HANDHELD_PASSES = 66  # SOLO: the handheld passes early in the first hand
+
+
+def test_your_clock_waits_while_a_message_tells_the_handhelds_move(tmp_path):
+    """Against the handheld: the bubble that says it passed is not your time."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, HANDHELD_PASSES, game="bid")
+    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
+    assert mode_is(h, "table", table.MESSAGE) and session.waiting_for_human()
+    me = session.to_move()
+    assert clock(session, me) == (BANK, DELAY)
+    idle(h, 40)  # the bubble stays 75 frames unless skipped
+    assert mode_is(h, "table", table.MESSAGE) and clock(session, me) == (BANK, DELAY)
+
+
+def test_your_clock_waits_while_the_handhelds_call_is_told(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
+    until_mode(h, "auction", auction.MESSAGE)  # "CPU declines ...": you lead now
+    assert session.to_move() == HUMAN and clock(session, HUMAN) == (BANK, DELAY)
+    idle(h, 40)
+    assert clock(session, HUMAN) == (BANK, DELAY)
+
+
+def test_your_clock_runs_while_you_read_why_your_move_was_refused(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 1) and session.game.playable(h.screen.viewer))
+    me = session.to_move()
+    h.press("down")  # drawing while a tile fits: refused
+    assert mode_is(h, "table", table.MESSAGE) and h.screen.refused
+    _, before = clock(session, me)
+    idle(h, 30)
+    _, after = clock(session, me)
+    assert after == before - 30 * h.app.clock.frame_ms
+
+
+def test_the_pause_menu_does_not_stop_your_clock(tmp_path):
+    """RULES.md section 2 stops the clocks for deals, scores and handovers only."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 1))
+    me = session.to_move()
+    h.press("b")
+    assert h.screen_name() == "pause" and h.screen.heading == "Paused, clock runs"
+    _, before = clock(session, me)
+    idle(h, 60)
+    _, after = clock(session, me)
+    assert after == before - 60 * h.app.clock.frame_ms
+    h.press("a")  # Resume
+    assert mode_is(h, "table", table.CHOOSE_TILE) and clock(session, me)[1] < after
+
+
+def test_running_out_of_time_in_the_pause_menu_loses_the_match(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 1))
+    h.press("b")
+    assert h.screen_name() == "pause"
+    me = session.to_move()
+    session.tick(clock(session, me)[0] + clock(session, me)[1] - 200)  # 0.2 s left
+    idle(h, 10)
+    assert h.screen_name() == "matchend" and h.screen.how == "You ran out of time"
+    assert session.game.winner == 1 - me and session.record.actions[-1] == TIMEOUT
+
+
 def test_a_player_who_lets_the_time_run_out_loses_at_that_frame(tmp_path):
     # 10 frames a second: the same frame clock, 130 s in a third of the frames.
     h = Handheld(first=None, save_dir=tmp_path, fps=10)
@@ -321,6 +387,9 @@ def test_left_and_right_set_a_bid_between_the_least_and_what_the_player_can_pay(
     game, screen = session.game, h.screen
     least, most = game.least(), game.most(HUMAN)
     assert least == MIN_BID and most == game.scores[HUMAN]  # no discount: not the jockey
+    # The call that costs nothing comes first: A pressed once too often declines.
+    assert (screen.choice, screen.amount) == (auction.OTHER, least)
+    h.press("up")
     assert (screen.choice, screen.amount) == (auction.BID, least)
     assert middle[-1] == ("pay", least)
     top = most - most % RAISE
@@ -345,6 +414,7 @@ def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tm
     h = Handheld(first=None, save_dir=tmp_path)
     session = the_human_calls_first(h)
     game, screen = session.game, h.screen
+    h.press("up")
     press_counting(h, "right", 2)
     was = list(game.scores)
     h.press("a")
@@ -360,12 +430,11 @@ def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tm
     assert my_turn(h)
 
 
-def test_down_then_a_declines_and_the_jockey_leads_for_nothing(tmp_path):
+def test_a_at_once_declines_and_the_jockey_leads_for_nothing(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = the_human_calls_first(h)
     game = session.game
     was = list(game.scores)
-    h.press("down")
     h.press("a")
     assert session.record.actions[-1] == DECLINE
     assert game.scores == was and game.state == PLAYING and game.turn == game.jockey == HANDHELD
@@ -380,7 +449,8 @@ def bob_bids_before_the_jockey(h, took=0):
     assert mode_is(h, "auction", auction.HANDOVER) and h.screen.viewer == -1
     h.press("a")  # Bob shows his tiles ...
     assert mode_is(h, "auction", auction.CALL) and h.screen.viewer == BOB
-    h.press("a")  # ... and bids the least
+    h.press("up")  # ... and bids the least
+    h.press("a")
     assert session.record.actions[-1] == bid(MIN_BID)
     assert mode_is(h, "auction", auction.HANDOVER) and h.screen.viewer == -1
     h.press("a")
@@ -409,15 +479,17 @@ def test_the_jockey_accepts_or_raises_a_standing_bid(answer, tmp_path, monkeypat
     game, screen = session.game, h.screen
     standing = game.high_bid
     assert game.most(ANN) == game.scores[ANN] + DISCOUNT
-    assert (screen.choice, screen.amount) == (auction.BID, standing + RAISE)
-    # The jockey's own bid costs 15 less.
+    # Accepting comes first (it costs nothing) ...
+    assert (screen.choice, screen.amount) == (auction.OTHER, standing + RAISE)
+    assert middle[-1] == ("get", price(standing, False))
+    assert "pays you %d" % standing in h.said[-1]
+    h.press("up")
+    # ... and the jockey's own bid costs 15 less.
     assert middle[-1] == ("pay", price(standing + RAISE, True)) == ("pay", standing + RAISE - 15)
     assert "you pay %d" % (standing + RAISE - 15) in h.said[-1]
     was = list(game.scores)
     if answer == "accept":
         h.press("down")
-        assert middle[-1] == ("get", price(standing, False))
-        assert "pays you %d" % standing in h.said[-1]
         h.press("a")
         assert session.record.actions[-1] == ACCEPT
         assert game.scores[ANN] == was[ANN] + standing
@@ -431,7 +503,6 @@ def test_the_jockey_accepts_or_raises_a_standing_bid(answer, tmp_path, monkeypat
         assert session.record.actions[-1] == bid(raised)
         assert mode_is(h, "auction", auction.HANDOVER)
         h.press("a")  # Bob takes the handheld back and accepts
-        h.press("down")
         h.press("a")
         assert session.record.actions[-1] == ACCEPT
         assert game.scores[ANN] == was[ANN] - (raised - DISCOUNT)
@@ -478,20 +549,20 @@ def test_a_power_cut_in_the_auction_comes_back_with_the_same_bid_and_clocks(tmp_
 
 
 def auction_call(h):
-    """Ann to call first, no bid yet: the least bid chosen."""
+    """Ann to call first, no bid yet: Decline chosen (it costs nothing), the least bid beside it."""
     the_human_calls_first(h)
     idle(h, 30)
 
 
 def auction_accept(h):
-    """Bob's bid stands; Ann, the jockey, has chosen to accept it."""
+    """Bob's bid stands; Ann, the jockey, is offered to accept it first."""
     bob_bids_before_the_jockey(h)
-    h.press("down")
 
 
 def auction_raise(h):
     """... or to raise it, 15 cheaper as the jockey."""
     bob_bids_before_the_jockey(h)
+    h.press("up")
     h.press("right")
 
 

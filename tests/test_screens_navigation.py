@@ -357,7 +357,7 @@ def test_the_rules_open_at_spectacular_bid_from_a_duel_and_at_page_1_from_the_me
     session.save(h.app.storage)
     h.go("pause", session)
     assert h.spoken[-1].startswith(
-        "Paused. Balances: You 150, CPU 150. Clocks: You 2:00, CPU 2:00.")
+        "Paused, clock runs. Balances: You 150, CPU 150. Clocks: You 2:00, CPU 2:00.")
     h.press("down", "a")
     assert h.name == "help" and h.screen.page == BID_PAGE
     assert h.spoken[-1].startswith("Rules, page %d of %d: Bid: chips. " % (

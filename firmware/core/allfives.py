@@ -11,7 +11,7 @@ from core import events as ev
 from core.actions import DRAW, PASS, tile_of, where_of
 from core.rng import Rng
 from core.table import END_NAMES, LEAD, LEAD_FLIP, N, Table
-from core.tiles import bit, count, DOUBLES, HIGH, LOW, name, pips, round5
+from core.tiles import bit, COUNT, count, DOUBLES, HIGH, LOW, name, pips, round5
 
 PLAYING = const(0)
 HAND_OVER = const(1)
@@ -216,8 +216,8 @@ class AllFives:
             return self._check_draw(seat)
         if action == PASS:
             return self._check_pass(seat)
-        if not (0 <= action < DRAW) or where_of(action) > LEAD_FLIP:
-            return "unknown action"
+        if not (0 <= action < DRAW) or tile_of(action) >= COUNT or where_of(action) > LEAD_FLIP:
+            return "unknown action"  # (a damaged save can hold anything)
         return self._check_play(seat, tile_of(action), where_of(action))
 
     def _check_draw(self, seat):

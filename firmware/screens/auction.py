@@ -5,9 +5,11 @@ along the bottom, so its worth can be judged. Controls while it is your call:
     UP/DOWN     choose between a bid and the other call (decline, or accept)
     LEFT/RIGHT  lower or raise the bid, by 5, within what you can pay
     A           make the call;  B  the pause menu
-What the chosen call costs is written in the middle. The clock of the player to
-call runs, except during a handover between two players. When the auction is
-over the table screen takes the opening.
+The call that costs nothing (decline, or accept) is chosen first, so that an A
+pressed once too often never bids. What the chosen call costs is written in the
+middle. The clock of the player to call runs while the call is on screen, not
+during a handover nor while the call before it is told. When the auction is over
+the table screen takes the opening.
 """
 
 from core import events as ev
@@ -51,6 +53,7 @@ class Screen:
         self.amount = 0
         self.frames = 0
         self.message = []  # the lines of a message shown, if any
+        self.refused = False  # ... which refuses the caller's attempt
         self.message_frames = 0
         self.decided = False
         self._next_call()
@@ -91,7 +94,8 @@ class Screen:
         game = self.session.game
         self.mode = CALL
         self.amount = game.least()
-        self.choice = BID if self._can_bid() else OTHER
+        # Decline or accept costs nothing: A pressed once too often must not bid.
+        self.choice = OTHER
         app = self.app
         if app.speak is not None:
             app.say(self._situation())
@@ -108,8 +112,10 @@ class Screen:
         self.frames += 1
         session = self.session
         mode = self.mode
-        if mode != HANDOVER:
-            events = session.tick(self.app.clock.last_ms)
+        # The clock of the player to call runs while the call is on screen (or why
+        # an attempt was refused), not while the call before it is told.
+        if (mode != MESSAGE and mode != HANDOVER) or (mode == MESSAGE and self.refused):
+            events = session.tick(self.app.elapsed_ms)
             if events is not None:
                 self._made(events)
                 return
@@ -168,7 +174,7 @@ class Screen:
             events = session.play(action)
         except Illegal as e:  # the screen offers only legal calls; kept as a guard
             self.app.sound.play(tunes.ERROR)
-            self._show(str(e))
+            self._show(str(e), True)
             return
         self.app.sound.play(tunes.SELECT)
         self._made(events)
@@ -186,11 +192,16 @@ class Screen:
             if e[0] == ev.TIMED_OUT or by_handheld and e[0] in (ev.BID, ev.DECLINED, ev.ACCEPTED):
                 shown = sentence
         if shown:
-            self._show(shown, False)
+            if events[0][0] == ev.TIMED_OUT:
+                self.app.sound.play(tunes.ERROR)
+            self._show(shown, False, False)
         else:
             self._next_call()
 
-    def _show(self, message, say=True):
+    def _show(self, message, refused, say=True):
+        """A message in the bubble; `refused`: it says why the caller's attempt was
+        refused (their clock runs on while they read it)."""
+        self.refused = refused
         self.message = text.wrap(message, 112)
         self.message_frames = _MESSAGE_FRAMES
         self.mode = MESSAGE

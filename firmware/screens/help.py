@@ -105,7 +105,8 @@ PAGES = (
      "ones too. The bank runs down only once the 10 seconds are gone; unused "
      "seconds are lost and the bank never refills: 8 s costs nothing, 13 s costs "
      "3 s. The clocks stop while a deal or the scores are shown, until you press "
-     "on, and while the handheld goes to the other player."),
+     "on, and while the handheld goes to the other player; not in the pause "
+     "menu."),
     ("Bid: winning",
      "Take all 300 points, or outlast the other clock: a decision that takes its "
      "10 seconds and all the bank left loses the match at that moment, and the "
@@ -130,6 +131,8 @@ class Screen:
         self.app.say("Rules, page %d of %d: %s. %s" % (self.page + 1, len(PAGES), heading, body))
 
     def update(self):
+        if self.session is not None and self.app.clock_runs_on(self.session):
+            return
         buttons = self.app.buttons
         if buttons.just_pressed(B):
             self.app.sound.play(tunes.BACK)

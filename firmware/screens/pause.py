@@ -26,10 +26,16 @@ class Screen:
         self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=22, w=_W - 4, rows=4)
         self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
         self.confirm = Confirm(app)
-        self.menu.announce("Paused. " + narrate.scores(session))
+        # In a duel the clock of a player to move runs on (RULES.md section 2
+        # stops it only for deals, scores and handovers).
+        running = session.timed and session.waiting_for_human()
+        self.heading = "Paused, clock runs" if running else "Paused"
+        self.menu.announce(self.heading + ". " + narrate.scores(session))
 
     def update(self):
         app = self.app
+        if app.clock_runs_on(self.session):
+            return
         answer = self.confirm.update()
         if answer == YES:
             forget(app.storage)
@@ -58,7 +64,7 @@ class Screen:
         box(fb, _X, 1, _W, 62)
         self._score(fb, 0, _X + 4)
         self._score(fb, 1, _X + _W - 4)
-        centre(fb, "Paused", 13)
+        centre(fb, self.heading, 13)
         fb.hline(_X + 1, 20, _W - 2, 1)
         self.menu.draw()
         self.confirm.draw()

@@ -10,9 +10,9 @@ B goes back. Messages (a score, a pass, a refused move) are skipped with A or B.
 
 In Spectacular Bid the scores are the balances, both match clocks are shown (the
 other player's under its tile count, yours above the count), the clock of the
-player to move runs every frame once they hold the handheld (between two players,
-not during a handover nor the message before it), and the auction for an opening
-is on the auction screen.
+player to move runs while their decision is on screen (see _deciding: not during
+a handover, nor while a message tells of the move before), and the auction for an
+opening is on the auction screen.
 """
 
 from core import events as ev
@@ -57,6 +57,7 @@ class Screen:
         self.frames = 0
         self.message = ["", ""]  # a message in up to two lines
         self.message_frames = 0
+        self.refused = False  # the message shown refuses the mover's attempt
         self.popup = 0
         self.popup_frames = 0
         self.last_tile = -1
@@ -156,7 +157,7 @@ class Screen:
         if self.popup_frames:
             self.popup_frames -= 1
         mode = self.mode
-        if self.session.timed and self._mover_holds_it() and self._out_of_time():
+        if self.session.timed and self._deciding() and self._out_of_time():
             return
         buttons = self.app.buttons
         if mode == MESSAGE:
@@ -203,20 +204,22 @@ class Screen:
             else:
                 self._pick(self.tiles[self.cursor])
 
-    def _mover_holds_it(self):
-        """The player to move has the handheld, so their clock runs: between two
-        players only once they have taken it (not while another's pass is told)."""
-        session = self.session
-        return session.humans() != 2 or self.viewer == session.to_move()
+    def _deciding(self):
+        """The decision of the player to move is on screen, so their clock runs:
+        they choose (or the handheld thinks), or read why their attempt was refused;
+        not during a handover, nor while a message tells of the move before."""
+        mode = self.mode
+        if mode == MESSAGE:
+            return self.refused
+        return mode != HANDOVER
 
     def _out_of_time(self):
         """Run the mover's clock for the frame gone by; True if it ran out (the
         match is lost on time, whatever was being done)."""
-        events = self.session.tick(self.app.clock.last_ms)
+        events = self.session.tick(self.app.elapsed_ms)
         if events is None:
             return False
         self.session.save(self.app.storage)
-        self.app.sound.play(tunes.ERROR)
         self._react(events)
         return True
 
@@ -272,7 +275,7 @@ class Screen:
             events = session.finish_thinking() if action is None else session.play(action)
         except Illegal as e:
             self.app.sound.play(tunes.ERROR)
-            self._show(str(e))
+            self._show(str(e), True)
             return
         session.save(self.app.storage)
         self._note_pile()
@@ -309,6 +312,8 @@ class Screen:
                 tune = tunes.PASS
             elif kind in (ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT):
                 message = narrate.event(self.session, e)
+                if kind == ev.TIMED_OUT:
+                    tune = tunes.ERROR
         app.sound.play(tune)
         if self.mode == CHOOSE_END:
             self.mode = CHOOSE_TILE
@@ -317,7 +322,10 @@ class Screen:
         else:
             self._after_action()
 
-    def _show(self, message):
+    def _show(self, message, refused=False):
+        """A message in the bubble; `refused`: it says why the mover's attempt was
+        refused (their clock runs on while they read it)."""
+        self.refused = refused
         lines = text.wrap(message, 118)
         self.message[0] = lines[0]
         self.message[1] = " ".join(lines[1:])  # the bubble has two lines

@@ -45,6 +45,9 @@ class App:
         self._module = None
         self._next = None  # (name, args) of the screen asked for by go()
         self._busy = False  # inside a screen's update() or constructor
+        # What the frame gone by counts for on a match clock (see update()).
+        self.elapsed_ms = self.clock.frame_ms
+        self._changed = False
         self.apply_display_settings()
         if first is not None:
             self.go(first)
@@ -70,6 +73,7 @@ class App:
         self._busy = False
 
     def _show(self, name, args):
+        self._changed = True
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
         if old is not None and old != "screens." + name:
@@ -84,6 +88,11 @@ class App:
         self.screen = getattr(package, name).Screen(self, *args)
 
     def update(self):
+        # A frame that changed the screen (an import, a collection, often a save)
+        # lasts long on a board: a match clock counts it as an ordinary frame, not
+        # against the player whose decision only starts on the new screen.
+        self.elapsed_ms = self.clock.frame_ms if self._changed else self.clock.last_ms
+        self._changed = False
         self._busy = True
         self.screen.update()
         self._busy = False
@@ -92,6 +101,19 @@ class App:
 
     def draw(self):
         self.screen.draw()
+
+    def clock_runs_on(self, session):
+        """Off the table in a duel (the pause menu, the rules opened from it), a
+        human to move is still deciding: their clock runs on (the handheld's
+        waits, as its thinking does). True once it has run out: the match is
+        lost, saved, and the match-end screen is on its way."""
+        if not session.timed or not session.waiting_for_human():
+            return False
+        if session.tick(self.elapsed_ms) is None:
+            return False
+        session.save(self.storage)
+        self.go("matchend", session)
+        return True
 
     def say(self, text):
         if self.speak is not None and text:

@@ -8,7 +8,6 @@ from micropython import const
 
 CHIP = const(5)  # points a chip is worth
 STACK = const(10)  # chips in a full stack
-HEIGHT = const(21)  # pixels of a full stack, its top rim included
 _PITCH = const(7)  # from one stack to the next
 
 

@@ -84,6 +84,8 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
         (tile("[3|6]") * 8 + 2, "there is no spinner yet: play on W or E"),
         (250, "unknown action"),
         (-3, "unknown action"),
+        (28 * 8, "unknown action"),  # no tile 28 or 29, though the byte allows them
+        (29 * 8 + 7, "unknown action"),
     ):
         assert game.check(action) == reason
         raises(Illegal, game.apply, action)

@@ -94,6 +94,8 @@ def test_a_damaged_save_is_dropped_not_crashed_on():
         b"options: target=100\nseed: 1\nplayers: human:A,handheld:nobody\n---\n",
         b"options: target=100\nseed: 1\nplayers: human:A,handheld:random\n---\n\xf1",
         b"options: target=7\nseed: 1\nplayers: human:A,handheld:random\n---\n",
+        # A play of "tile 28", which a byte can hold: refused, not an IndexError.
+        b"options: target=100\nseed: 1\nplayers: human:A,handheld:random\n---\n\xe4",
     ):
         storage.set(SAVE_KEY, bad)
         assert resume(storage) is None
