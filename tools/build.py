@@ -27,6 +27,9 @@ FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
 BUILD = ROOT / "build"
 ENTRY = "main.py"
+# Modules of firmware/ that the handheld never imports: reading records back is
+# for the desktop's tools and tests (the handheld only writes its records).
+HOST_ONLY = (pathlib.Path("core/replay.py"),)
 
 # The microcontroller of each board file, and mpy-cross's -march for it. The
 # firmware has no native or viper code today, so the .mpy files are plain
@@ -83,6 +86,8 @@ def build(name, out=BUILD):
     tree.mkdir(parents=True)
     for source in sorted(FIRMWARE.rglob("*.py")):
         relative = source.relative_to(FIRMWARE)
+        if relative in HOST_ONLY:
+            continue
         if relative == pathlib.Path(ENTRY):
             shutil.copyfile(source, tree / ENTRY)
         else:
