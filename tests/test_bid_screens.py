@@ -430,6 +430,20 @@ def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tm
     assert my_turn(h)
 
 
+def test_a_player_who_cannot_pay_the_least_bid_is_told_and_may_only_decline(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = engine_until_auction(HUMAN_SPEAKS, AGAINST, HUMAN)
+    session.game.scores[HUMAN], session.game.scores[HANDHELD] = 10, TOTAL - 10
+    show(h, session)
+    assert mode_is(h, "auction", auction.CALL)
+    assert "You cannot pay the least bid of 15." in h.said
+    for button in ("up", "down", "right"):
+        h.press(button)
+        assert h.screen.choice == auction.OTHER
+    h.press("a")
+    assert session.record.actions[-1] == DECLINE
+
+
 def test_a_at_once_declines_and_the_jockey_leads_for_nothing(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = the_human_calls_first(h)
@@ -466,6 +480,7 @@ def test_the_handheld_declines_when_it_speaks_first_and_says_so(tmp_path):
     call = session.events[0]
     assert call[:2] == (ev.DECLINED, HANDHELD)
     assert " ".join(h.screen.message) == narrate.event(session, call)
+    assert h.app.ask("last") == narrate.event(session, call)
     h.press("a")
     assert session.game.state == PLAYING and session.game.turn == HUMAN  # the jockey leads
     assert mode_is(h, "table", table.CHOOSE_TILE)

@@ -52,6 +52,7 @@ class Screen:
         self.choice = BID
         self.amount = 0
         self.frames = 0
+        self.last_said = ""  # the calls last made, for a player who asks
         self.message = []  # the lines of a message shown, if any
         self.refused = False  # ... which refuses the caller's attempt
         self.message_frames = 0
@@ -100,6 +101,8 @@ class Screen:
         if app.speak is not None:
             app.say(self._situation())
             app.say(narrate.hand(self.session, self.viewer))
+            if not self._can_bid():
+                app.say("You cannot pay the least bid of %d." % game.least())
             app.say(self._cost())
 
     def _can_bid(self):
@@ -186,11 +189,14 @@ class Screen:
         session.save(self.app.storage)
         shown = ""
         by_handheld = self.mode == THINKING
+        said = []
         for e in events:
             sentence = narrate.event(session, e)
             self.app.say(sentence)
+            said.append(sentence)
             if e[0] == ev.TIMED_OUT or by_handheld and e[0] in (ev.BID, ev.DECLINED, ev.ACCEPTED):
                 shown = sentence
+        self.last_said = " ".join(said)
         if shown:
             if events[0][0] == ev.TIMED_OUT:
                 self.app.sound.play(tunes.ERROR)
@@ -289,6 +295,8 @@ class Screen:
         other = "Accept" if game.bidder >= 0 else "Decline"
         if self._can_bid():
             _label(fb, "Bid ", 2, self.choice == BID, self.amount)
+        else:
+            text.draw(fb, "cannot bid", 2, _CALL_Y)  # the least bid is more than it has
         _label(fb, other, 126 - text.width(other), self.choice == OTHER, -1)
         if self.choice == BID:
             paid = price(self.amount, game.turn == game.jockey)

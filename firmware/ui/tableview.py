@@ -134,6 +134,9 @@ def score_line(fb, label, points, y, bold):
         fb.fill_rect(_COLUMN, y - 1, 128 - _COLUMN, 7, 1)
     colour = 0 if bold else 1
     text.draw(fb, label, _COLUMN + 1, y, colour)
+    # A long name gives way to the number: its end is cleared, a pixel before it.
+    w = text.number_width(points)
+    fb.fill_rect(127 - w, y - 1, w + 1, 7, 1 - colour)
     number_right(fb, points, 127, y, colour)
 
 
