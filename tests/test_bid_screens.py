@@ -344,7 +344,8 @@ def call_row(h, monkeypatch):
     draw: (words, number), the number None for words alone. (The app imports a
     screen's module afresh when it is shown: the spies go into that module.)"""
     screen_module = sys.modules[type(h.screen).__module__]
-    centre, centre_number = screen_module._centre, screen_module._centre_number
+    view = screen_module.tableview
+    centre, centre_number = view.centre, screen_module._centre_number
     written = []
 
     def spy_centre(fb, s, y):
@@ -357,7 +358,7 @@ def call_row(h, monkeypatch):
             written.append((s.strip(), n))
         centre_number(fb, s, n, y)
 
-    monkeypatch.setattr(screen_module, "_centre", spy_centre)
+    monkeypatch.setattr(view, "centre", spy_centre)
     monkeypatch.setattr(screen_module, "_centre_number", spy_centre_number)
     h.frame()
     return written

@@ -282,9 +282,9 @@ class Screen:
         """The bid standing (or none yet) between the stacks, and what it would cost."""
         fb = self.fb
         if game.bidder < 0:
-            _centre(fb, "no bid", 17)
+            tableview.centre(fb, "no bid", 17)
             return
-        _centre(fb, self.names[game.bidder], 10)
+        tableview.centre(fb, self.names[game.bidder], 10)
         _centre_number(fb, "bids ", game.high_bid, 17)
         _centre_number(fb, "pays ", price(game.high_bid, game.bidder == game.jockey), 24)
 
@@ -304,7 +304,7 @@ class Screen:
         elif game.bidder >= 0:
             _centre_number(fb, "get ", price(game.high_bid, game.bidder == game.jockey), _CALL_Y)
         else:
-            _centre(fb, self.free_lead, _CALL_Y)
+            tableview.centre(fb, self.free_lead, _CALL_Y)
 
     def _draw_bubble(self):
         """The message in a bubble over the stacks, which it hides whole."""
@@ -315,7 +315,7 @@ class Screen:
         fb.fill_rect(0, min(top, 9), 128, max(height, _STACKS_BOTTOM - 8), 0)
         fb.rect(5, top, 118, height, 1)
         for i in range(len(lines)):
-            _centre(fb, lines[i], top + 3 + 7 * i)
+            tableview.centre(fb, lines[i], top + 3 + 7 * i)
 
 
 def _label(fb, s, x, lit, amount):
@@ -331,10 +331,6 @@ def _label(fb, s, x, lit, amount):
         end = text.number(fb, amount, end + 1, _CALL_Y, colour)
         end = text.draw(fb, ">", end + 1, _CALL_Y, colour)
     return end
-
-
-def _centre(fb, s, y):
-    text.draw(fb, s, 64 - text.width(s) // 2, y)
 
 
 def _centre_number(fb, s, n, y):

@@ -58,7 +58,7 @@ class Screen:
         fb = self.app.fb
         fb.fill(0)
         game = self.session.game
-        text.draw(fb, self.title, 64 - text.width(self.title) // 2, 0)
+        tableview.centre(fb, self.title, 0)
         fb.hline(0, 8, 128, 1)
         for s in range(2):
             y = 12 + 20 * s
@@ -77,5 +77,4 @@ class Screen:
             for i in range(len(tiles)):
                 tableview.micro(fb, tiles[i], (i % 12) * 10, y + 8 + (i // 12) * 6)
         fb.hline(0, 51, 128, 1)
-        footer = self.footer
-        text.draw(fb, footer, 64 - text.width(footer) // 2, 55)
+        tableview.centre(fb, self.footer, 55)

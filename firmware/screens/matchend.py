@@ -62,12 +62,12 @@ class Screen:
         lift = 0
         if self.frames < 32:
             lift = (self.frames >> 2) & 1
-        text.draw(fb, self.title, 64 - text.width(self.title) // 2, 10 - lift)
+        tableview.centre(fb, self.title, 10 - lift)
         if self.how:
-            text.draw(fb, self.how, 64 - text.width(self.how) // 2, 45)
+            tableview.centre(fb, self.how, 45)
         fb.hline(20, 19, 88, 1)
         for s in range(2):
             y = 26 + 9 * s
             text.draw(fb, self.names[s], 24, y)
             tableview.number_right(fb, game.scores[s], 103, y)
-        text.draw(fb, "A: menu", 64 - text.width("A: menu") // 2, 54)
+        tableview.centre(fb, "A: menu", 54)

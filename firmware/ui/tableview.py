@@ -206,10 +206,11 @@ def end_arrow(fb, end, chosen):
 
 def handover(fb, name):
     """Between two players: the hands hidden, and who takes the handheld next."""
-    _centre(fb, "Pass the handheld to", 16)
-    _centre(fb, name, 26)
-    _centre(fb, "A: show my tiles", 44)
+    centre(fb, "Pass the handheld to", 16)
+    centre(fb, name, 26)
+    centre(fb, "A: show my tiles", 44)
 
 
-def _centre(fb, s, y):
+def centre(fb, s, y):
+    """s centred on the screen's middle column (the table's screens line up on it)."""
     text.draw(fb, s, 64 - text.width(s) // 2, y)
