@@ -9,11 +9,13 @@ writes reach the display controller model (sim/oled.py) through its chip
 select, data/command or I2C control bytes; the panel's reset pin resets it;
 buttons are switches between a pin and its active level; the speaker's PWM
 frequency and duty become a tone log.
+
+Plain Python that MicroPython runs too: the web page (sim/web/) uses these
+doubles on MicroPython's WebAssembly port.
 """
 
 import collections
 import errno
-import types
 
 from sim import oled
 
@@ -30,7 +32,7 @@ class VirtualBoard:
         self.pulls = {}  # pin -> pull configured by the firmware
         self.pressed = set()  # logical button names held by the user
         self.tone_hz = 0  # what the speaker plays now, 0 = silent
-        self.tones = collections.deque(maxlen=10000)  # (ms, hz) at each change of tone
+        self.tones = collections.deque((), 10000)  # (ms, hz) at each change of tone
         self.machine = _machine_for(self)
 
     # -- the user's side -------------------------------------------------------
@@ -102,15 +104,31 @@ class VirtualBoard:
             self.tones.append((self.time.now_ms, hz))
 
 
+class _Machine:
+    """A module-like namespace whose classes talk to one board."""
+
+
 def _machine_for(board):
-    """A module-like namespace whose classes talk to this board."""
-    return types.SimpleNamespace(
-        Pin=type("Pin", (Pin,), {"_board": board}),
-        SPI=type("SPI", (SPI,), {"_board": board}),
-        I2C=type("I2C", (I2C,), {"_board": board}),
-        SoftI2C=type("SoftI2C", (SoftI2C,), {"_board": board}),
-        PWM=type("PWM", (PWM,), {"_board": board}),
-    )
+    # Subclasses made by class statements (MicroPython has no three-argument type()).
+    class BoardPin(Pin):
+        _board = board
+
+    class BoardSPI(SPI):
+        _board = board
+
+    class BoardI2C(I2C):
+        _board = board
+
+    class BoardSoftI2C(SoftI2C):
+        _board = board
+
+    class BoardPWM(PWM):
+        _board = board
+
+    machine = _Machine()
+    machine.Pin, machine.SPI, machine.I2C = BoardPin, BoardSPI, BoardI2C
+    machine.SoftI2C, machine.PWM = BoardSoftI2C, BoardPWM
+    return machine
 
 
 class Pin:

@@ -16,6 +16,8 @@ display off/on (0xAE/F), segment remap (0xA0/1), COM scan direction (0xC0/8),
 display start line (0x40-0x7F) and display offset (0xD3). Commands the model
 does not know are recorded in `unknown`, as a chip would ignore them.
 
+Plain Python that MicroPython runs too (the web page, sim/web/, uses it).
+
 Orientation: with remap on (0xA1) and COM scan down (0xC8), the setting every
 driver in this project uses as "upright", RAM column 0 (2 on the SH1106) and
 RAM row 0 are at the top left of the glass.
@@ -30,10 +32,19 @@ PAGES = 8
 
 # Argument counts of the commands with arguments, per controller.
 _COMMON_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+
+def _with_common(own):
+    # No {**dict} displays: the web page runs this module on MicroPython.
+    args = dict(_COMMON_ARGS)
+    args.update(own)
+    return args
+
+
 _ARGS = {
-    SSD1306: {**_COMMON_ARGS, 0x20: 1, 0x21: 2, 0x22: 2, 0x8D: 1, 0xA3: 2,
-              0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5},
-    SH1106: {**_COMMON_ARGS, 0xAD: 1},
+    SSD1306: _with_common({0x20: 1, 0x21: 2, 0x22: 2, 0x8D: 1, 0xA3: 2,
+                           0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5}),
+    SH1106: _with_common({0xAD: 1}),
 }
 # Commands the model accepts with nothing visible to do: timing, power and pin
 # settings, NOP, scrolling (not modelled), read-modify-write, pump voltage.

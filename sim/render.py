@@ -1,4 +1,5 @@
-"""Pictures of the glass: OLED colour themes, PNG/GIF frames (Pillow) and PBM.
+"""Pictures of the glass: PNG/GIF frames (Pillow) in the OLED colour themes
+(sim/themes.py), and PBM.
 
 The input is always the controller model, so a picture shows what the panel
 would show: rotation, inversion, display off and contrast included.
@@ -7,17 +8,11 @@ would show: rotation, inversion, display off and contrast included.
 from PIL import Image
 
 from sim import oled
+from sim.themes import BLACK, palette_for, THEME_NAMES, THEMES, YELLOW_ROWS
 
-BLACK = (0, 0, 0)
-YELLOW_ROWS = 16  # two-colour modules: the top 16 rows glow yellow
-
-# name -> (colour of lit pixels, colour of the top band or None)
-THEMES = {
-    "white": ((236, 242, 255), None),
-    "blue": ((70, 180, 255), None),
-    "yellow-blue": ((70, 180, 255), (255, 208, 40)),
-}
-THEME_NAMES = tuple(THEMES)
+# The themes are also reached through this module, as before they moved.
+__all__ = ["BLACK", "image", "lit_rows", "palette_for", "pbm", "save_gif", "THEME_NAMES",
+           "THEMES"]
 
 
 def lit_rows(controller):
@@ -27,15 +22,6 @@ def lit_rows(controller):
     for y in range(oled.HEIGHT):
         rows.append(bytes(controller.lit_in_row(y, columns)))
     return rows
-
-
-def palette_for(theme, contrast):
-    """A 4-entry palette: dark, lit, dark (top band), lit (top band)."""
-    lit, band = THEMES[theme]
-    brightness = 0.6 + 0.4 * contrast / 255
-    lit = tuple(int(c * brightness) for c in lit)
-    band = tuple(int(c * brightness) for c in band) if band else lit
-    return [*BLACK, *lit, *BLACK, *band]
 
 
 def image(controller, theme="white", scale=1):

@@ -43,4 +43,4 @@ def main(names):
     return 1 if failed else 0
 
 
-sys.exit(main(sys.argv[1:]))
+sys.exit(main(getattr(sys, "argv", ())[1:]))  # the WebAssembly port has no argv

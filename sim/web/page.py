@@ -1,0 +1,107 @@
+"""The handheld inside the web page, run by MicroPython's WebAssembly port.
+
+The page's script (sim/web/pocket.js) lays the firmware, the board file (as
+board_config.py), this module and the emulator's portable doubles (sim/machine.py,
+sim/oled.py, sim/clock.py, sim/themes.py) into MicroPython's file system,
+writes the save kept by the browser to SAVE (its folder made in any case), then
+drives the frames from JavaScript:
+
+    start()            build the hardware on the doubles and show the title
+    step(mask)         one frame with the buttons of mask held (bit i: NAMES[i]);
+                       returns the tone the piezo sounds (Hz, 0 for silence)
+    glass()            the frame the panel shows (1024 bytes of 128x64 MONO_VLSB,
+                       in base64) when it changed since the last call, else None
+    palette(theme)     the theme's 4 colours (12 numbers, comma-separated) at the
+                       panel's contrast
+    ask(question)      the answer for a player who cannot see the screen
+
+Everything the game does happens in firmware/, exactly as in the pygame
+emulator (sim/emulator.py): the same board.build() on the same doubles, virtual
+time that moves a frame at a time, App.run_frame. Sentences go to the page's
+`browser.say`, and every completed save to `browser.keep`, which stores it in
+the browser. Bytes cross to JavaScript as base64 text: strings are what this
+port hands over as they are.
+"""
+
+import binascii
+import os
+
+import board_config  # type: ignore[import-not-found]
+import browser  # type: ignore[import-not-found]  # the page's functions, registered by pocket.js
+from hw import board as firmware_board
+from hw.buttons import NAMES
+from ui.app import App
+
+from sim.clock import VirtualTime
+from sim.machine import VirtualBoard
+from sim.themes import palette_for
+
+SAVE = "/saves/save.bin"
+FPS = 30
+
+_handheld = None
+
+
+class _KeptFiles:
+    """The os module for the firmware's Storage: after each save has been renamed
+    into place (Storage then calls sync()), its bytes go to the browser."""
+
+    def rename(self, old, new):
+        os.rename(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def sync(self):
+        with open(SAVE, "rb") as f:
+            browser.keep(_base64(f.read()))
+
+
+class _Handheld:
+    def __init__(self):
+        self.time = VirtualTime()
+        self.board = VirtualBoard(board_config.BOARD, self.time)
+        self.hw = firmware_board.build(board_config.BOARD, self.board.machine, self.time,
+                                       save_path=SAVE, fps=FPS, os_module=_KeptFiles())
+        self.app = App(self.hw, speak=browser.say)
+        self.shown = -1  # the controller's byte count when glass() was last read
+
+
+def start():
+    global _handheld
+    _handheld = _Handheld()
+    return _handheld.hw.clock.frame_ms
+
+
+def step(mask):
+    h = _handheld
+    names = []
+    for i in range(6):
+        if mask >> i & 1:
+            names.append(NAMES[i])
+    h.board.set_pressed(names)
+    h.hw.run_frame(h.app)
+    return h.board.tone_hz
+
+
+def glass():
+    h = _handheld
+    controller = h.board.controller
+    sent = controller.data_bytes + controller.command_bytes
+    if sent == h.shown:
+        return None
+    h.shown = sent
+    return _base64(controller.glass())
+
+
+def palette(theme):
+    return ",".join(str(c) for c in palette_for(theme, _handheld.board.controller.contrast))
+
+
+def ask(question):
+    return _handheld.app.ask(question)
+
+
+def _base64(data):
+    return binascii.b2a_base64(data).decode().strip()
+

@@ -1,0 +1,232 @@
+// The page around the handheld: it moves pixels, keys, tones and bytes, and
+// nothing else. The game is the unchanged firmware, run by MicroPython's
+// WebAssembly port through sim/web/page.py, which hands it the emulator's
+// hardware doubles; this module
+//   - lays the Python files of handheld.json into MicroPython's file system,
+//     with the save this browser kept (localStorage, base64);
+//   - runs page.step() at the game's frame rate from requestAnimationFrame, with
+//     the buttons held on the keyboard or the on-screen pad;
+//   - paints the panel's 128x64 frame on the canvas in an OLED colour theme;
+//   - sounds the piezo's tone through Web Audio (from the first key press);
+//   - puts every sentence the game says into the page's ARIA live region.
+// With ?paused in the address the frames only run when asked through
+// window.pocket.advance(n): the tests play exact frame scripts that way.
+import { loadMicroPython } from "./micropython.mjs";
+
+const KEYS = {
+  ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
+  z: "a", a: "a", x: "b", b: "b",
+};
+const MOST_SAID = 200; // sentences kept in the live region
+const MOST_FRAMES_AT_ONCE = 3; // after a stall the game slows down rather than races
+
+export async function start(params) {
+  const status = document.getElementById("status");
+  try {
+    const pocket = await load(params.has("paused"));
+    window.pocket = pocket;
+    status.textContent = pocket.name;
+  } catch (error) {
+    status.textContent = "The handheld could not start: " + error.message;
+    throw error;
+  }
+}
+
+async function load(paused) {
+  const said = document.getElementById("said");
+  const [handheld, mp] = await Promise.all([
+    fetch("handheld.json").then((r) => r.json()),
+    loadMicroPython({ heapsize: 2 * 1024 * 1024, stderr: (line) => console.error(line) }),
+  ]);
+  const storeKey = "pocket-dominoes:" + handheld.board;
+  for (const [path, text] of Object.entries(handheld.files)) {
+    mp.FS.mkdirTree("/" + path.split("/").slice(0, -1).join("/"));
+    mp.FS.writeFile("/" + path, text);
+  }
+  mp.FS.mkdirTree("/saves");
+  const kept = localStorage.getItem(storeKey);
+  if (kept) mp.FS.writeFile("/saves/save.bin", fromBase64(kept));
+  mp.registerJsModule("browser", {
+    say: (text) => say(said, text),
+    keep: (data) => localStorage.setItem(storeKey, data),
+  });
+  mp.runPython("import sys\nsys.path[:0] = ['/firmware', '/']");
+  const page = mp.pyimport("page");
+  const frameMs = page.start();
+
+  const buttons = handheld.buttons;
+  const held = new Set(); // buttons down now
+  let tapped = 0; // buttons pressed since the last frame: a tap shorter than a frame counts
+  let themeIndex = 0;
+  let palette = null;
+  const sound = new Piezo();
+  const canvas = document.getElementById("glass");
+  const context = canvas.getContext("2d");
+  const image = context.createImageData(128, 64);
+  const pocket = { name: handheld.name, frames: 0, titleMs: null, advance, paint };
+
+  function mask() {
+    let bits = tapped;
+    buttons.forEach((name, i) => { if (held.has(name)) bits |= 1 << i; });
+    return bits;
+  }
+  function press(name) {
+    sound.wake();
+    held.add(name);
+    tapped |= 1 << buttons.indexOf(name);
+  }
+  function release(name) { held.delete(name); }
+
+  function step() {
+    sound.play(page.step(mask()));
+    tapped = 0;
+    pocket.frames += 1;
+  }
+  function paint(force) {
+    const frame = page.glass();
+    if (frame === null && !force) return;
+    if (frame !== null) pocket.glass = fromBase64(frame);
+    palette = page.palette(handheld.themes[themeIndex]).split(",").map(Number);
+    draw(image.data, pocket.glass, palette);
+    context.putImageData(image, 0, 0);
+    if (pocket.titleMs === null) pocket.titleMs = performance.now();
+  }
+  function advance(frames) { // the tests' way: exactly this many frames, then paint
+    for (let i = 0; i < frames; i++) step();
+    paint();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const button = KEYS[key];
+    if (button) {
+      event.preventDefault();
+      if (!event.repeat) press(button);
+    } else if (key >= "1" && key <= String(handheld.questions.length)) {
+      sound.wake();
+      say(said, page.ask(handheld.questions[Number(key) - 1]));
+    } else if (key === "t") {
+      themeIndex = (themeIndex + 1) % handheld.themes.length;
+      paint(true);
+      document.getElementById("status").textContent = handheld.name + ", theme " + handheld.themes[themeIndex];
+    }
+  });
+  document.addEventListener("keyup", (event) => {
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (KEYS[key]) release(KEYS[key]);
+  });
+  window.addEventListener("blur", () => held.clear()); // no key stays down behind our back
+  for (const element of document.querySelectorAll("#pad button")) {
+    const name = element.dataset.button;
+    const down = (event) => {
+      event.preventDefault();
+      element.setPointerCapture?.(event.pointerId);
+      element.classList.add("held");
+      press(name);
+    };
+    const up = () => { element.classList.remove("held"); release(name); };
+    element.addEventListener("pointerdown", down);
+    element.addEventListener("pointerup", up);
+    element.addEventListener("pointercancel", up);
+  }
+  fitCanvas(canvas);
+  window.addEventListener("resize", () => fitCanvas(canvas));
+
+  if (paused) {
+    advance(1);
+  } else {
+    let last = null;
+    let owed = 0; // ms of game time that real time has run ahead of
+    const loop = (now) => {
+      requestAnimationFrame(loop);
+      owed += last === null ? frameMs : now - last;
+      last = now;
+      let ran = 0;
+      while (owed >= frameMs && ran < MOST_FRAMES_AT_ONCE) {
+        step();
+        owed -= frameMs;
+        ran += 1;
+      }
+      if (ran === MOST_FRAMES_AT_ONCE) owed = Math.min(owed, frameMs);
+      if (ran) paint();
+    };
+    requestAnimationFrame(loop);
+  }
+  return pocket;
+}
+
+// The frame (MONO_VLSB: byte page*128 + x holds column x of rows page*8..+7, bit 0
+// on top) into RGBA pixels; palette: dark, lit, then dark and lit of the top band.
+function draw(pixels, frame, palette) {
+  const band = palette.slice(6, 12).join() !== palette.slice(0, 6).join() ? 16 : 0;
+  for (let y = 0; y < 64; y++) {
+    const base = (y >> 3) * 128;
+    const bit = 1 << (y & 7);
+    const colours = y < band ? 6 : 0;
+    for (let x = 0; x < 128; x++) {
+      const c = colours + (frame[base + x] & bit ? 3 : 0);
+      const i = (y * 128 + x) * 4;
+      pixels[i] = palette[c];
+      pixels[i + 1] = palette[c + 1];
+      pixels[i + 2] = palette[c + 2];
+      pixels[i + 3] = 255;
+    }
+  }
+}
+
+// The largest whole number of device pixels per panel pixel that fits the page.
+function fitCanvas(canvas) {
+  const ratio = window.devicePixelRatio || 1;
+  const room = Math.min(canvas.parentElement.clientWidth - 12, 1024, window.innerHeight * 1.2);
+  const factor = Math.max(1, Math.floor((room * ratio) / 128));
+  canvas.style.width = (128 * factor) / ratio + "px";
+  canvas.style.height = (64 * factor) / ratio + "px";
+}
+
+function say(region, text) {
+  if (!text) return;
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > MOST_SAID) region.firstElementChild.remove();
+  region.scrollTop = region.scrollHeight;
+}
+
+function fromBase64(text) {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+// The piezo: a square wave at the PWM's frequency, silent until the first key or
+// touch (browsers start audio only from a gesture); the firmware's mute holds the
+// PWM silent itself.
+class Piezo {
+  constructor() { this.context = null; this.hz = 0; }
+
+  wake() {
+    if (this.context !== null || !window.AudioContext) return;
+    this.context = new AudioContext();
+    this.gain = this.context.createGain();
+    this.gain.gain.value = 0;
+    this.gain.connect(this.context.destination);
+    this.oscillator = this.context.createOscillator();
+    this.oscillator.type = "square";
+    this.oscillator.connect(this.gain);
+    this.oscillator.start();
+    const hz = this.hz;
+    this.hz = -1;
+    this.play(hz);
+  }
+
+  play(hz) {
+    if (hz === this.hz) return;
+    this.hz = hz;
+    if (this.context === null) return;
+    const now = this.context.currentTime;
+    if (hz > 0) this.oscillator.frequency.setValueAtTime(hz, now);
+    this.gain.gain.setValueAtTime(hz > 0 ? 0.06 : 0, now);
+  }
+}
