@@ -8,7 +8,8 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean
+.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean \
+	web web-build web-bench
 
 setup: $(READY)
 
@@ -19,9 +20,16 @@ $(READY): tools/requirements.txt tools/stubs.txt
 	$(PY) -m pip install --quiet --upgrade --target $(STUBS) -r tools/stubs.txt
 	touch $@
 
+# node_modules/ from package-lock.json (the WebAssembly MicroPython of the web page);
+# without npm the tests that need it say why they are skipped.
+NODE_READY := node_modules/.package-lock.json
+
+$(NODE_READY): package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci; else echo "npm not found: no web page"; fi
+
 # Every test: lint, type check of firmware/ against the MicroPython stubs,
 # pytest on CPython (which also runs the portable core tests under real MicroPython).
-test: setup lint typecheck
+test: setup lint typecheck $(NODE_READY)
 	$(PY) -m pytest -n 2
 
 lint: setup
@@ -72,6 +80,20 @@ bench: setup
 # Frames per second of the table and the heap of a match, under MicroPython.
 bench-ui: setup
 	$(PY) tools/bench_ui.py
+
+# The game in a web browser: build build/web/ (a static site), then serve it on
+# 127.0.0.1:WEB_PORT until Ctrl-C. web-build only builds.
+WEB_PORT ?= 8000
+web: setup $(NODE_READY)
+	@$(PY) -m sim.web.build --serve $(WEB_PORT)
+
+web-build: setup $(NODE_READY)
+	$(PY) -m sim.web.build
+
+# The page's weight, time to the title, table frames per second and an expert
+# decision in headless Chromium, against the same under the unix port.
+web-bench: setup $(NODE_READY)
+	$(PY) tools/bench_web.py
 
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup
