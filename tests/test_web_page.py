@@ -8,10 +8,10 @@ region as the terminal mode says, and the same save, which a reload resumes.
 import base64
 
 import pytest
-from web_support import Browser, play, play_emulated, said, wait_ready, why_not
 
 from sim import render
 from sim.emulator import Emulator, game
+from sim.web.chromium import Browser, play, play_emulated, said, wait_ready, why_not
 
 pytestmark = pytest.mark.skipif(bool(why_not()), reason=why_not() or "runs")
 

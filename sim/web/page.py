@@ -36,7 +36,7 @@ from sim.clock import VirtualTime
 from sim.machine import VirtualBoard
 from sim.themes import palette_for
 
-SAVE = "/saves/save.bin"
+SAVE = "saves/save.bin"  # from the root of the file system, the working folder
 FPS = 30
 
 _handheld = None

@@ -43,15 +43,16 @@ async function load(paused) {
     mp.FS.mkdirTree("/" + path.split("/").slice(0, -1).join("/"));
     mp.FS.writeFile("/" + path, text);
   }
-  mp.FS.mkdirTree("/saves");
-  const kept = localStorage.getItem(storeKey);
-  if (kept) mp.FS.writeFile("/saves/save.bin", fromBase64(kept));
   mp.registerJsModule("browser", {
     say: (text) => say(said, text),
     keep: (data) => localStorage.setItem(storeKey, data),
   });
   mp.runPython("import sys\nsys.path[:0] = ['/firmware', '/']");
   const page = mp.pyimport("page");
+  const saveFile = "/" + page.SAVE;
+  mp.FS.mkdirTree(saveFile.slice(0, saveFile.lastIndexOf("/")));
+  const kept = localStorage.getItem(storeKey);
+  if (kept) mp.FS.writeFile(saveFile, fromBase64(kept));
   const frameMs = page.start();
 
   const buttons = handheld.buttons;
@@ -63,7 +64,8 @@ async function load(paused) {
   const canvas = document.getElementById("glass");
   const context = canvas.getContext("2d");
   const image = context.createImageData(128, 64);
-  const pocket = { name: handheld.name, frames: 0, titleMs: null, advance, paint };
+  // What the tests and the bench reach: the frames, and MicroPython itself.
+  const pocket = { name: handheld.name, frames: 0, titleMs: null, advance, python: mp };
 
   function mask() {
     let bits = tapped;
@@ -91,9 +93,11 @@ async function load(paused) {
     context.putImageData(image, 0, 0);
     if (pocket.titleMs === null) pocket.titleMs = performance.now();
   }
-  function advance(frames) { // the tests' way: exactly this many frames, then paint
-    for (let i = 0; i < frames; i++) step();
-    paint();
+  function advance(frames) { // the tests' way: exactly this many frames, each painted
+    for (let i = 0; i < frames; i++) {
+      step();
+      paint();
+    }
   }
 
   document.addEventListener("keydown", (event) => {

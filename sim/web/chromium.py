@@ -1,7 +1,7 @@
-"""The web page (sim/web/) in headless Chromium, for the tests and the web bench.
+"""The web page in headless Chromium, for the tests and the web bench.
 
     with Browser() as browser:                 # Debian's chromium, driven by Playwright
-        page = browser.open(paused=True)       # build/web/ served on 127.0.0.1
+        page = browser.open(paused=True)       # the page built and served on 127.0.0.1
         play(page, SCRIPT)                     # the same keys, frame for frame...
         play_emulated(emulator, SCRIPT)        # ...as in the headless emulator
 
@@ -56,9 +56,13 @@ class Browser:
         self._playwright = sync_playwright().start()
         self._browser = self._playwright.chromium.launch(executable_path=chromium(),
                                                          args=CHROMIUM_FLAGS)
-        self.context = self._browser.new_context(viewport={"width": 900, "height": 860})
+        self.context = self.fresh_context()
         self.errors = []
         return self
+
+    def fresh_context(self):
+        """A new browser context: an empty cache and empty storage."""
+        return self._browser.new_context(viewport={"width": 900, "height": 860})
 
     def open(self, paused=True):
         page = self.context.new_page()
