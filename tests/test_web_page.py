@@ -16,7 +16,7 @@ from sim.web.chromium import Browser, play, play_emulated, said, wait_ready, why
 pytestmark = pytest.mark.skipif(bool(why_not()), reason=why_not() or "runs")
 
 # From the title into a match against the handheld, moves on the table, a
-# question, a press on the touch pad, and the handheld's replies.
+# question, a press on the touch pad, the handheld's replies, the colour themes.
 INTO_A_MATCH = [
     ("wait", 20), ("look", "title"),
     ("press", "a"), ("wait", 15), ("look", "title at once"),
@@ -28,6 +28,8 @@ INTO_A_MATCH = [
     ("ask", "2"),
     ("press", "left"), ("touch", "a"), ("wait", 90), ("look", "played again"),
     ("ask", "4"),
+    ("theme", "next"), ("look", "in blue"), ("theme", "next"), ("look", "in yellow and blue"),
+    ("theme", "next"),
 ]
 # After a reload (or a reboot of the emulated handheld): the title, then Continue.
 RESUMED = [("wait", 20), ("press", "a"), ("wait", 15), ("press", "a"), ("wait", 15),
@@ -46,13 +48,17 @@ def played(tmp_path_factory):
     first = emulator()
     expected = play_emulated(first, INTO_A_MATCH, render)
     expected_said = list(emulated_said)
+    expected_tones = [hz for ms, hz in first.board.tones]
     assert type(first.screen.screen).__module__ == "screens.table"  # a match is on
     save = first.save_path.read_bytes()
     del emulated_said[:]
     expected_resumed = play_emulated(emulator(), RESUMED, render)
     with Browser() as browser:
         page = browser.open()
+        silent_at_first = not page.evaluate("pocket.audible")
         shown = play(page, INTO_A_MATCH)
+        audible = page.evaluate("pocket.audible")
+        tones = page.evaluate("pocket.tones")
         shown_said = said(page)
         kept = page.evaluate("() => localStorage.getItem('pocket-dominoes:pico-spi')")
         page.reload()
@@ -65,7 +71,8 @@ def played(tmp_path_factory):
         "shown said": shown_said, "save": save, "kept": kept,
         "expected resumed": expected_resumed, "shown resumed": shown_resumed,
         "resumed said": resumed_said, "emulated resumed said": list(emulated_said),
-        "errors": errors,
+        "errors": errors, "silent at first": silent_at_first, "audible": audible,
+        "tones": tones, "expected tones": expected_tones,
     }
 
 
@@ -78,6 +85,12 @@ def test_the_canvas_shows_the_emulators_frame_bit_for_bit(played, name):
 def test_the_frames_differ_along_the_script(played):
     # The checks above compare real frames: the match moves on between them.
     assert len(set(played["expected"].values())) == len(played["expected"])
+
+
+def test_sound_starts_with_the_first_key_and_follows_the_piezo(played):
+    assert played["silent at first"] and played["audible"]
+    assert played["tones"] == played["expected tones"]
+    assert len(set(played["tones"])) > 2  # tunes of several notes were played
 
 
 def test_the_live_region_says_what_the_terminal_mode_says(played):

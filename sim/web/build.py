@@ -23,7 +23,7 @@ from hw.buttons import NAMES
 
 from sim import boards, ROOT
 from sim.terminal import ASKED
-from sim.themes import THEME_NAMES
+from sim.themes import THEME_NAMES, YELLOW_ROWS
 
 HERE = pathlib.Path(__file__).resolve().parent
 OUT = ROOT / "build" / "web"
@@ -69,6 +69,7 @@ def build(out=OUT, board=boards.DEFAULT):
         "buttons": list(NAMES),
         "questions": list(ASKED),
         "themes": list(THEME_NAMES),
+        "bandRows": YELLOW_ROWS,
         "files": python_files(board),
     }
     (out / "handheld.json").write_text(json.dumps(handheld, separators=(",", ":")))

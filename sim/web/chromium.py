@@ -8,7 +8,8 @@
 A script is a list of steps: ("press", button) holds it for two frames and
 releases it for two (Emulator.press), ("touch", button) does the same on the
 on-screen pad, ("wait", n) runs n frames, ("ask", digit) types one of the keys
-1-5, and ("look", name) takes the frame on screen under that name.
+1-5, ("theme", "next") goes on to the next colour theme (T in the page), and
+("look", name) takes the frame on screen under that name.
 """
 
 import base64
@@ -119,6 +120,8 @@ def play(page, script):
             page.evaluate("n => pocket.advance(n)", what)
         elif kind == "ask":
             page.keyboard.press(what)
+        elif kind == "theme":
+            page.keyboard.press("t")
         else:
             looks[what] = canvas_rgb(page)
     return looks
@@ -126,8 +129,9 @@ def play(page, script):
 
 def play_emulated(emulator, script, render):
     """The same script in the headless emulator; {name: RGB bytes} of its frames
-    in the page's default theme (render: sim.render)."""
+    in the theme the page would show (render: sim.render)."""
     looks = {}
+    theme = 0
     for kind, what in script:
         if kind in ("press", "touch"):
             emulator.press(what)
@@ -136,6 +140,9 @@ def play_emulated(emulator, script, render):
                 emulator.step()
         elif kind == "ask":
             emulator.screen.speak(emulator.screen.ask(QUESTION_OF[what]))
+        elif kind == "theme":
+            theme = (theme + 1) % len(render.THEME_NAMES)
         else:
-            looks[what] = render.image(emulator.controller, "white").tobytes()
+            picture = render.image(emulator.controller, render.THEME_NAMES[theme])
+            looks[what] = picture.tobytes()
     return looks

@@ -18,6 +18,7 @@ const KEYS = {
   z: "a", a: "a", x: "b", b: "b",
 };
 const MOST_SAID = 200; // sentences kept in the live region
+const MOST_TONES = 1000; // changes of tone kept for the tests
 const MOST_FRAMES_AT_ONCE = 3; // after a stall the game slows down rather than races
 
 export async function start(params) {
@@ -65,7 +66,11 @@ async function load(paused) {
   const context = canvas.getContext("2d");
   const image = context.createImageData(128, 64);
   // What the tests and the bench reach: the frames, and MicroPython itself.
-  const pocket = { name: handheld.name, frames: 0, titleMs: null, advance, python: mp };
+  const pocket = {
+    name: handheld.name, frames: 0, titleMs: null, advance, python: mp,
+    get tones() { return sound.log; }, // the last changes of tone, in Hz (0: silence)
+    get audible() { return sound.context !== null; }, // Web Audio started (a key was pressed)
+  };
 
   function mask() {
     let bits = tapped;
@@ -89,7 +94,7 @@ async function load(paused) {
     if (frame === null && !force) return;
     if (frame !== null) pocket.glass = fromBase64(frame);
     palette = page.palette(handheld.themes[themeIndex]).split(",").map(Number);
-    draw(image.data, pocket.glass, palette);
+    draw(image.data, pocket.glass, palette, handheld.bandRows);
     context.putImageData(image, 0, 0);
     if (pocket.titleMs === null) pocket.titleMs = performance.now();
   }
@@ -161,13 +166,13 @@ async function load(paused) {
 }
 
 // The frame (MONO_VLSB: byte page*128 + x holds column x of rows page*8..+7, bit 0
-// on top) into RGBA pixels; palette: dark, lit, then dark and lit of the top band.
-function draw(pixels, frame, palette) {
-  const band = palette.slice(6, 12).join() !== palette.slice(0, 6).join() ? 16 : 0;
+// on top) into RGBA pixels; palette: dark, lit, then dark and lit of the top band
+// of bandRows rows (two-colour modules).
+function draw(pixels, frame, palette, bandRows) {
   for (let y = 0; y < 64; y++) {
     const base = (y >> 3) * 128;
     const bit = 1 << (y & 7);
-    const colours = y < band ? 6 : 0;
+    const colours = y < bandRows ? 6 : 0;
     for (let x = 0; x < 128; x++) {
       const c = colours + (frame[base + x] & bit ? 3 : 0);
       const i = (y * 128 + x) * 4;
@@ -208,7 +213,7 @@ function fromBase64(text) {
 // touch (browsers start audio only from a gesture); the firmware's mute holds the
 // PWM silent itself.
 class Piezo {
-  constructor() { this.context = null; this.hz = 0; }
+  constructor() { this.context = null; this.hz = 0; this.log = []; }
 
   wake() {
     if (this.context !== null || !window.AudioContext) return;
@@ -220,15 +225,18 @@ class Piezo {
     this.oscillator.type = "square";
     this.oscillator.connect(this.gain);
     this.oscillator.start();
-    const hz = this.hz;
-    this.hz = -1;
-    this.play(hz);
+    this.sound(this.hz);
   }
 
   play(hz) {
     if (hz === this.hz) return;
     this.hz = hz;
-    if (this.context === null) return;
+    this.log.push(hz);
+    if (this.log.length > MOST_TONES) this.log.shift();
+    if (this.context !== null) this.sound(hz);
+  }
+
+  sound(hz) {
     const now = this.context.currentTime;
     if (hz > 0) this.oscillator.frequency.setValueAtTime(hz, now);
     this.gain.gain.setValueAtTime(hz > 0 ? 0.06 : 0, now);
