@@ -112,3 +112,24 @@ def test_a_reload_resumes_the_saved_match(played):
     ends = [s for s in played["shown said"] if s.startswith("Open ends")]
     assert played["resumed said"][-1] == tiles[-1]
     assert ends[-1] in played["resumed said"]
+
+
+@pytest.mark.parametrize("kept, save", [("not base64 at all!", None),
+                                        (base64.b64encode(b"PDKV torn").decode(), b"PDKV torn")])
+def test_a_damaged_save_in_the_browser_starts_as_the_emulator_does(kept, save, tmp_path):
+    """Text that is no base64 is no save; bytes that are no save go to the firmware,
+    whose storage reports them and starts afresh, as with the same file in the emulator."""
+    if save is not None:
+        (tmp_path / "pico-spi.bin").write_bytes(save)
+    expected_said = []
+    emulator = Emulator(save_dir=tmp_path, screen=lambda hw: game(hw, expected_said.append))
+    script = [("wait", 40), ("look", "title"), ("press", "a"), ("wait", 15), ("look", "after a")]
+    expected = play_emulated(emulator, script, render)
+    with Browser() as browser:
+        page = browser.open()
+        page.evaluate("kept => localStorage.setItem('pocket-dominoes:pico-spi', kept)", kept)
+        page.reload()
+        wait_ready(page)
+        assert play(page, script) == expected
+        assert said(page) == expected_said
+        assert browser.errors == []

@@ -44,16 +44,23 @@ async function load(paused) {
     mp.FS.mkdirTree("/" + path.split("/").slice(0, -1).join("/"));
     mp.FS.writeFile("/" + path, text);
   }
+  const status = document.getElementById("status");
   mp.registerJsModule("browser", {
     say: (text) => say(said, text),
-    keep: (data) => localStorage.setItem(storeKey, data),
+    keep: (data) => {
+      try {
+        localStorage.setItem(storeKey, data);
+      } catch (error) { // storage off or full: the game plays on, unsaved
+        status.textContent = "This browser keeps no saves: " + error.message;
+      }
+    },
   });
   mp.runPython("import sys\nsys.path[:0] = ['/firmware', '/']");
   const page = mp.pyimport("page");
   const saveFile = "/" + page.SAVE;
   mp.FS.mkdirTree(saveFile.slice(0, saveFile.lastIndexOf("/")));
-  const kept = localStorage.getItem(storeKey);
-  if (kept) mp.FS.writeFile(saveFile, fromBase64(kept));
+  const kept = readKept(storeKey);
+  if (kept) mp.FS.writeFile(saveFile, kept);
   const frameMs = page.start();
 
   const buttons = handheld.buttons;
@@ -118,7 +125,7 @@ async function load(paused) {
     } else if (key === "t") {
       themeIndex = (themeIndex + 1) % handheld.themes.length;
       paint(true);
-      document.getElementById("status").textContent = handheld.name + ", theme " + handheld.themes[themeIndex];
+      status.textContent = handheld.name + ", theme " + handheld.themes[themeIndex];
     }
   });
   document.addEventListener("keyup", (event) => {
@@ -148,17 +155,22 @@ async function load(paused) {
     let last = null;
     let owed = 0; // ms of game time that real time has run ahead of
     const loop = (now) => {
-      requestAnimationFrame(loop);
       owed += last === null ? frameMs : now - last;
       last = now;
       let ran = 0;
-      while (owed >= frameMs && ran < MOST_FRAMES_AT_ONCE) {
-        step();
-        owed -= frameMs;
-        ran += 1;
+      try {
+        while (owed >= frameMs && ran < MOST_FRAMES_AT_ONCE) {
+          step();
+          owed -= frameMs;
+          ran += 1;
+        }
+        if (ran) paint();
+      } catch (error) { // the firmware stopped, as a board would: say so, run no more
+        status.textContent = "The handheld stopped: " + error.message;
+        throw error;
       }
       if (ran === MOST_FRAMES_AT_ONCE) owed = Math.min(owed, frameMs);
-      if (ran) paint();
+      requestAnimationFrame(loop);
     };
     requestAnimationFrame(loop);
   }
@@ -200,6 +212,17 @@ function say(region, text) {
   region.append(line);
   while (region.childElementCount > MOST_SAID) region.firstElementChild.remove();
   region.scrollTop = region.scrollHeight;
+}
+
+// The save this browser kept, or null. Bytes that are not a save are handed to the
+// firmware all the same: its storage reports them and starts afresh.
+function readKept(key) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? null : fromBase64(text);
+  } catch (error) { // storage off, or not base64
+    return null;
+  }
 }
 
 function fromBase64(text) {
