@@ -37,7 +37,22 @@ RESUMED = [("wait", 20), ("press", "a"), ("wait", 15), ("press", "a"), ("wait", 
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def browser():
+    with Browser() as browser:
+        yield browser
+
+
+@pytest.fixture
+def fresh(browser):
+    """The browser with a new context (empty storage) and no errors seen yet."""
+    browser.context.close()
+    browser.context = browser.fresh_context()
+    browser.errors.clear()
+    return browser
+
+
+@pytest.fixture(scope="module")
+def played(browser, tmp_path_factory):
     """Both sides played: the page (then reloaded) and the emulator (then rebooted)."""
     save_dir = tmp_path_factory.mktemp("web-save")
     emulated_said = []
@@ -53,19 +68,18 @@ def played(tmp_path_factory):
     save = first.save_path.read_bytes()
     del emulated_said[:]
     expected_resumed = play_emulated(emulator(), RESUMED, render)
-    with Browser() as browser:
-        page = browser.open()
-        silent_at_first = not page.evaluate("pocket.audible")
-        shown = play(page, INTO_A_MATCH)
-        audible = page.evaluate("pocket.audible")
-        tones = page.evaluate("pocket.tones")
-        shown_said = said(page)
-        kept = page.evaluate("() => localStorage.getItem('pocket-dominoes:pico-spi')")
-        page.reload()
-        wait_ready(page)
-        shown_resumed = play(page, RESUMED)
-        resumed_said = said(page)
-        errors = browser.errors
+    page = browser.open()
+    silent_at_first = not page.evaluate("pocket.audible")
+    shown = play(page, INTO_A_MATCH)
+    audible = page.evaluate("pocket.audible")
+    tones = page.evaluate("pocket.tones")
+    shown_said = said(page)
+    kept = page.evaluate("() => localStorage.getItem('pocket-dominoes:pico-spi')")
+    page.reload()
+    wait_ready(page)
+    shown_resumed = play(page, RESUMED)
+    resumed_said = said(page)
+    errors = list(browser.errors)
     return {
         "expected": expected, "shown": shown, "expected said": expected_said,
         "shown said": shown_said, "save": save, "kept": kept,
@@ -116,7 +130,7 @@ def test_a_reload_resumes_the_saved_match(played):
 
 @pytest.mark.parametrize("kept, save", [("not base64 at all!", None),
                                         (base64.b64encode(b"PDKV torn").decode(), b"PDKV torn")])
-def test_a_damaged_save_in_the_browser_starts_as_the_emulator_does(kept, save, tmp_path):
+def test_a_damaged_save_in_the_browser_starts_as_the_emulator_does(fresh, kept, save, tmp_path):
     """Text that is no base64 is no save; bytes that are no save go to the firmware,
     whose storage reports them and starts afresh, as with the same file in the emulator."""
     if save is not None:
@@ -125,11 +139,10 @@ def test_a_damaged_save_in_the_browser_starts_as_the_emulator_does(kept, save, t
     emulator = Emulator(save_dir=tmp_path, screen=lambda hw: game(hw, expected_said.append))
     script = [("wait", 40), ("look", "title"), ("press", "a"), ("wait", 15), ("look", "after a")]
     expected = play_emulated(emulator, script, render)
-    with Browser() as browser:
-        page = browser.open()
-        page.evaluate("kept => localStorage.setItem('pocket-dominoes:pico-spi', kept)", kept)
-        page.reload()
-        wait_ready(page)
-        assert play(page, script) == expected
-        assert said(page) == expected_said
-        assert browser.errors == []
+    page = fresh.open()
+    page.evaluate("kept => localStorage.setItem('pocket-dominoes:pico-spi', kept)", kept)
+    page.reload()
+    wait_ready(page)
+    assert play(page, script) == expected
+    assert said(page) == expected_said
+    assert fresh.errors == []
