@@ -13,7 +13,8 @@ from sim import render
 from sim.emulator import Emulator, game
 from sim.web.chromium import Browser, play, play_emulated, said, wait_ready, why_not
 
-pytestmark = pytest.mark.skipif(bool(why_not()), reason=why_not() or "runs")
+CANNOT = why_not()  # "" where chromium and node are here
+pytestmark = pytest.mark.skipif(bool(CANNOT), reason=CANNOT or "-")
 
 # From the title into a match against the handheld, moves on the table, a
 # question, a press on the touch pad, the handheld's replies, the colour themes.

@@ -21,6 +21,7 @@ import tempfile
 from unix_port import figures, ROOT
 
 sys.path.insert(0, str(ROOT))
+from sim import boards  # noqa: E402
 from sim.web import build  # noqa: E402
 from sim.web.chromium import Browser, KEY_OF, wait_ready, why_not  # noqa: E402
 
@@ -66,7 +67,7 @@ def in_the_page(browser):
 
 def under_the_unix_port():
     with tempfile.TemporaryDirectory() as site:
-        for path, text in build.python_files(build.boards.DEFAULT).items():
+        for path, text in build.python_files(boards.DEFAULT).items():
             target = pathlib.Path(site) / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)

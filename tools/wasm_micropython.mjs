@@ -39,7 +39,7 @@ if (args.length !== 1) {
   process.exit(2);
 }
 const mp = await loadMicroPython({
-  heapsize: 8 * 1024 * 1024,
+  heapsize: 2 * 1024 * 1024, // as the page has
   stdout: (line) => process.stdout.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });

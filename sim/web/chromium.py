@@ -18,6 +18,7 @@ import shutil
 import tempfile
 import threading
 
+from sim.terminal import QUESTIONS
 from sim.web import build
 
 CHROMIUM_FLAGS = [
@@ -26,7 +27,6 @@ CHROMIUM_FLAGS = [
 ]
 KEY_OF = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
           "a": "z", "b": "x"}
-QUESTION_OF = {"1": "last", "2": "ends", "3": "tiles", "4": "scores", "5": "hand"}
 
 
 def chromium():
@@ -55,6 +55,7 @@ class Browser:
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
         self.url = "http://127.0.0.1:%d/" % self._httpd.server_address[1]
         self._playwright = sync_playwright().start()
+        # launch() starts it on a fresh profile in a temporary folder of its own.
         self._browser = self._playwright.chromium.launch(executable_path=chromium(),
                                                          args=CHROMIUM_FLAGS)
         self.context = self.fresh_context()
@@ -139,7 +140,7 @@ def play_emulated(emulator, script, render):
             for _ in range(what):
                 emulator.step()
         elif kind == "ask":
-            emulator.screen.speak(emulator.screen.ask(QUESTION_OF[what]))
+            emulator.screen.speak(emulator.screen.ask(QUESTIONS[what]))
         elif kind == "theme":
             theme = (theme + 1) % len(render.THEME_NAMES)
         else:

@@ -67,7 +67,7 @@ async function load(paused) {
   const held = new Set(); // buttons down now
   let tapped = 0; // buttons pressed since the last frame: a tap shorter than a frame counts
   let themeIndex = 0;
-  let palette = null;
+  let shown = new Uint8Array(1024); // the panel's frame as last painted
   const sound = new Piezo();
   const canvas = document.getElementById("glass");
   const context = canvas.getContext("2d");
@@ -99,9 +99,9 @@ async function load(paused) {
   function paint(force) {
     const frame = page.glass();
     if (frame === null && !force) return;
-    if (frame !== null) pocket.glass = fromBase64(frame);
-    palette = page.palette(handheld.themes[themeIndex]).split(",").map(Number);
-    draw(image.data, pocket.glass, palette, handheld.bandRows);
+    if (frame !== null) shown = fromBase64(frame);
+    const palette = page.palette(handheld.themes[themeIndex]).split(",").map(Number);
+    draw(image.data, shown, palette, handheld.bandRows);
     context.putImageData(image, 0, 0);
     if (pocket.titleMs === null) pocket.titleMs = performance.now();
   }
