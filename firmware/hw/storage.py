@@ -181,10 +181,10 @@ class Storage:
         if self._current >= 0:
             good, self._values, _ = read[self._current]
             other, _, error = read[1 - self._current]
-            # A damaged older file costs nothing; a damaged newer one (or one of
-            # unknown number, -1) held the newest change, which is lost.
-            newer = other < 0 or other >= good
-            self.status = RESTORED if error is not None and newer else OK
+            # A damaged older file costs nothing; a damaged newer one held the
+            # newest change, which is lost. A file too short for its number
+            # (-1) is a save cut off as it began: no more than the save lost.
+            self.status = RESTORED if error is not None and other >= good else OK
             self.problem = error if self.status == RESTORED else ""
         elif read[0][2] is not None or read[1][2] is not None:
             self.status = CORRUPT
