@@ -42,7 +42,7 @@ def chunk(kind, payload):
 def parse(data):
     """(chunks, how): the whole chunks of a copy's bytes, in order, up to the first
     bad one, and how they end (WHOLE, TORN or DAMAGED)."""
-    chunks = []
+    chunks: list = []
     i = 0
     while i < len(data):
         if i + _FRAME > len(data):

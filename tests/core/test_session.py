@@ -1,10 +1,10 @@
 """A match on the handheld: humans and handheld seats, saving and resuming."""
 
 from check import memory_storage, raises
-from hw.journal import chunk
 from core.actions import DRAW, PASS
 from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
+from hw.journal import chunk
 from ui import narrate
 from ui.session import decode, DONE_KEY, forget, pending, resume, Session
 
