@@ -82,11 +82,12 @@ def test_a_power_cut_at_any_step_of_a_save_keeps_the_save_before(chunk_size):
             flash.budget = cut
             with pytest.raises(PowerCut):
                 write_values(store, NEW_VALUES)
-            after = open_store(flash.copy())
+            rebooted = flash.copy()
+            after = open_store(rebooted)
             assert values_of(after) == (OLD if cut < written else NEW_VALUES), (generations, cut)
             assert after.status in (OK, RESTORED)
             assert write_values(after, NEW_VALUES)  # and the next save works
-            assert values_of(open_store(after._open.__self__)) == NEW_VALUES
+            assert values_of(open_store(rebooted)) == NEW_VALUES
 
 
 def test_every_truncation_and_bit_flip_of_either_generation_costs_at_most_the_newest_change():

@@ -81,12 +81,20 @@ def play(handheld, limit=20000):
     raise AssertionError("the match did not end")
 
 
-def boot(flash):
+def boot(flash=None, save_dir=None):
     """Power on again: through the splash and the title to the main menu."""
-    handheld = Handheld(flash=flash)
+    handheld = Handheld(flash=flash, save_dir=save_dir)
     handheld.press("a")  # the splash
     handheld.press("a")  # the title
     assert handheld.screen_name() == "menu"
+    return handheld
+
+
+def reboot(save_dir):
+    """Power on again on a save folder, and Continue the match it holds."""
+    handheld = boot(save_dir=save_dir)
+    assert handheld.screen.keys[0] == "continue"
+    handheld.press("a")
     return handheld
 
 

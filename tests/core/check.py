@@ -151,6 +151,8 @@ class FlashFile:
 
 
 def memory_storage():
-    """A Storage on a fresh in-memory flash."""
+    """A Storage on a fresh in-memory flash (its `flash`)."""
     flash = Flash(1 << 16)
-    return Storage("/save.bin", flash, flash.open)
+    storage = Storage("/save.bin", flash, flash.open)
+    storage.flash = flash
+    return storage

@@ -76,8 +76,7 @@ def test_a_hand_dealt_but_not_yet_played_comes_back_dealt():
 
 def journal(storage):
     """The bytes of both copies of the match journal."""
-    flash = storage.match._open.__self__
-    return [flash.files.get(p) for p in ("/save.bin.match", "/save.bin.match.2")]
+    return [storage.flash.files.get(p) for p in ("/save.bin.match", "/save.bin.match.2")]
 
 
 def test_illegal_human_actions_change_nothing_and_are_not_saved():
