@@ -6,7 +6,7 @@ from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
 from hw.journal import chunk
 from ui import narrate
-from ui.session import decode, DONE_KEY, forget, pending, resume, Session
+from ui.session import decode, DONE_KEY, finish, forget, LAST_KEY, pending, resume, Session
 
 
 def human_choice(session, rng):
@@ -173,3 +173,17 @@ def test_narration_hides_what_others_draw():
     assert narrate.event(solo, (3, 0, 5, 0)) == "You draw [0|5]."
     assert narrate.event(solo, (3, 1, 5, 0)) == "CPU draws a tile."
     assert narrate.event(solo, (6, -1, 0, 0)) == "Blocked. The hands are equal: no score."
+
+
+def test_finishing_a_match_twice_counts_it_once():
+    storage = memory_storage()
+    session = Session(Options.parse("target=61"), 21, ["human:Ann", "handheld:defensive"])
+    play_out(session, storage, Rng(3))
+    counted = []
+    assert finish(storage, session, lambda: counted.append(1))
+    assert pending(storage) == -1 and storage.get(DONE_KEY) == session.number
+    assert decode(storage.get(LAST_KEY)).record.actions == session.record.actions
+    # Shown again (its journal copied back, as a power cut could leave it): nothing counted.
+    session.save(storage)
+    assert finish(storage, session, lambda: counted.append(1))
+    assert counted == [1]
