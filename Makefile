@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean
+.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui bench-saves assets clean
 
 setup: $(READY)
 
@@ -72,6 +72,10 @@ bench: setup
 # Frames per second of the table and the heap of a match, under MicroPython.
 bench-ui: setup
 	$(PY) tools/bench_ui.py
+
+# What a save and the main menu's opening cost as a duel grows, under MicroPython.
+bench-saves: setup
+	$(BIN)/micropython tools/mpy_saves.py firmware
 
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup
