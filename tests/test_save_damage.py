@@ -164,3 +164,29 @@ def test_a_full_flash_is_told_once_and_the_last_good_save_kept():
     assert len(h.screen.session.record.actions) > len(kept)
     again = resume(boot(flash).app.storage)[0]
     assert again.record.actions == kept
+
+
+def test_any_byte_damaged_costs_at_most_that_file_and_the_menu_is_reached():
+    """One bit of every byte (bit n % 8 of byte n) flipped in turn, in the newest
+    generation of the save and in the match journal's first copy: each boot
+    reaches the menu with the profiles (or those of the save before) and the
+    match whole."""
+    flash = flash_with(profiles="ANN:1:0:61:20\nBOB:0:1:0:0")
+    h = Handheld(first=None, flash=flash)
+    storage = h.app.storage
+    profiles.record_result(storage, "ANN", True, 100, 5)
+    storage.save()  # the newest generation: ANN won twice
+    session = start_match(h, ["human:ANN", "handheld:random"], 4)
+    for _ in range(30):
+        respond(h, lambda view: h.screen.session.game.legal()[0])
+    actions = bytes(session.record.actions)
+    for path in ("/save.bin.2", "/save.bin.match"):
+        data = flash.files[path]
+        for n in range(len(data)):
+            damaged = flash.copy()
+            damaged.files[path] = data[:n] + bytes((data[n] ^ 1 << n % 8,)) + data[n + 1:]
+            again = boot(damaged)
+            told(again)
+            storage = again.app.storage
+            assert profiles.stats(storage, "ANN")[0] in ((1, 2) if "match" not in path else (2,))
+            assert bytes(resume(storage)[0].record.actions) == actions, (path, n)
