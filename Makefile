@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean \
+.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui bench-saves assets clean \
 	web web-build web-bench
 
 setup: $(READY)
@@ -94,6 +94,10 @@ web-build: setup $(NODE_READY)
 # decision in headless Chromium, against the same under the unix port.
 web-bench: setup $(NODE_READY)
 	$(PY) tools/bench_web.py
+
+# What a save and the main menu's opening cost as a duel grows, under MicroPython.
+bench-saves: setup
+	$(BIN)/micropython tools/mpy_saves.py firmware
 
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup

@@ -8,7 +8,7 @@ import pytest
 from core.allfives import Options
 from screens_support import Handheld
 from ui import profiles
-from ui.session import resume, SAVE_KEY, Session
+from ui.session import pending, resume, Session
 
 MAIN_ITEMS = [
     ("Play vs handheld", "newmatch"),
@@ -91,7 +91,7 @@ def test_playing_the_handheld_deals_saves_and_goes_to_the_table(h):
     [session] = h.started
     assert session.seats == ["human:PLAYER 1", "handheld:tactics"]
     assert session.game.hand_no == 1
-    assert h.app.storage.get(SAVE_KEY) == session.encode()
+    assert resume(h.app.storage)[0].encode() == session.encode()
     assert h.app.storage.get("matches") == 1
     assert h.name == "pause"  # the harness's stand-in for the table
 
@@ -159,8 +159,8 @@ def test_spectacular_bid_against_the_handheld_deals_a_duel_and_saves_it(h):
     assert session.kind == "bid" and session.seats == ["human:PLAYER 1", "handheld:bid"]
     assert session.game.scores == [150, 150] and session.options.target == 300
     assert session.game.hand_no == 1 and h.app.storage.get("matches") == 1
-    assert h.app.storage.get(SAVE_KEY) == session.encode()
-    assert resume(h.app.storage).kind == "bid"
+    assert resume(h.app.storage)[0].encode() == session.encode()
+    assert resume(h.app.storage)[0].kind == "bid"
 
 
 def test_spectacular_bid_between_two_players_remembers_the_opponent(tmp_path):
@@ -183,7 +183,7 @@ def test_a_duel_needs_two_different_players(h):
     h.go("newmatch", "bid")
     h.press("down", "down", "right", "up", "up", "a")  # PLAYER 1 against PLAYER 1
     assert h.started == [] and h.spoken[-1] == "Pick two different players."
-    assert h.app.storage.get("matches") is None and h.app.storage.get(SAVE_KEY) is None
+    assert h.app.storage.get("matches") is None and pending(h.app.storage) < 0
     h.press("a", "down", "right", "up", "a")  # the player becomes PLAYER 2
     [session] = h.started
     assert session.seats == ["human:PLAYER 2", "human:PLAYER 1"] and session.kind == "bid"
@@ -325,9 +325,9 @@ def test_quitting_asks_first_and_then_abandons_the_match(h):
     h.press("up", "a")
     assert "It will be lost, not saved." in h.spoken[-1]
     h.press("b")  # no
-    assert h.name == "pause" and resume(h.app.storage) is not None
+    assert h.name == "pause" and resume(h.app.storage)[0] is not None
     h.press("a", "right", "a")
-    assert h.name == "menu" and h.app.storage.get(SAVE_KEY) is None
+    assert h.name == "menu" and pending(h.app.storage) < 0
     assert "Continue" not in labels(h)
 
 

@@ -65,6 +65,7 @@ def test_results_count_wins_losses_and_keep_the_biggest_win(tmp_path):
     profiles.record_result(s, "PLAYER 1", True, 100, 55)  # margin 45 beats 7
     profiles.record_result(s, "PLAYER 1", True, 150, 110)  # 40 does not beat 45
     profiles.record_result(s, "PLAYER 1", False, 60, 100)
+    s.save()  # recording does not save: the match-end screen saves once for all
     assert profiles.stats(store(tmp_path), "PLAYER 1") == (3, 1, 100, 55)
     assert profiles.stats(s, "PLAYER 2") == (0, 0, 0, 0)
 

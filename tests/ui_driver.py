@@ -10,6 +10,7 @@ import tempfile
 from core.actions import amount_of, DRAW, is_bid, PASS
 from core.allfives import Options
 from core.table import E, N, S, W
+from hw.storage import Storage
 from screens import auction, table
 from ui.app import App
 from ui.session import Session
@@ -21,11 +22,13 @@ DIRECTION = {W: "left", E: "right", N: "up", S: "down"}
 
 class Handheld:
     """An emulated handheld running the game, with what it said collected. Each
-    frame lasts 1000 // fps ms of virtual time, which a duel's match clock counts."""
+    frame lasts 1000 // fps ms of virtual time, which a duel's match clock counts.
+    With `flash` (check.Flash), the save is kept there instead of in save_dir."""
 
-    def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30):
+    def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30, flash=None):
         self.said = []
         self._apps = []
+        self.flash = flash
         self.save_dir = save_dir or tempfile.mkdtemp(prefix="domino-save-")
         self.emulator = Emulator(board, screen=self._make_app, save_dir=self.save_dir, fps=fps)
         self.app = self._apps[0]
@@ -33,6 +36,8 @@ class Handheld:
             self.app.go(first)
 
     def _make_app(self, hw):
+        if self.flash is not None:
+            hw.storage = Storage("/save.bin", self.flash, self.flash.open)
         app = App(hw, first=None, speak=self.said.append)
         self._apps.append(app)
         return app

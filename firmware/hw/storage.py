@@ -1,50 +1,49 @@
-"""A small key-value save that survives a power cut at any moment.
+"""A small key-value save kept in two generations, so that a power cut, a full
+flash or a damaged sector costs at most the newest change.
 
     save = Storage("/save.bin")
     save.get("mute", 0); save.set("mute", 1); save.save()
 
-Keys are short strings; values are ints, strings or bytes. save() writes the
-whole store to `path + ".new"`, closes it and renames it over `path`. A reader
-that finds a complete ".new" takes it (the cut came before or during the
-rename: on FAT a rename over a file is remove-then-rename), otherwise the main
-file; a half-written ".new" is ignored. Both files carry a length and a
-CRC-16, so a torn or corrupt file is recognised: it is reported in `status`
-and `problem`, the store starts empty, and the next save replaces it.
+Keys are short strings; values are ints, strings or bytes. Two files hold the
+store, `path` and `path + ".2"`. save() writes the whole store over the older
+one, numbered one more than the newer; reading takes the good file with the
+highest number. So the file written last in full is never touched by a save,
+whatever happens to the flash meanwhile: a save torn by a power cut, refused
+by a full flash or damaged later leaves the save before it, and `status` and
+`problem` say what happened. Nothing is ever renamed or removed.
 
-File layout (big-endian): b"PDKV", version (1 byte), payload length (2),
-CRC-16/CCITT of the payload (2), payload. The payload is a run of entries:
-key length (1), key (ASCII), type (1: b"i", b"s" or b"b"), value length (2),
-value (an int as decimal text, a string as UTF-8, bytes as they are).
+The match in progress is kept apart, in `match` (see hw/journal.py).
+
+File layout (big-endian): b"PDKV", version 2 (1 byte), number (4), payload
+length (2), CRC-16/CCITT of the number, length and payload (2), payload. The
+payload is a run of entries: key length (1), key (ASCII), type (1: b"i", b"s"
+or b"b"), value length (2), value (an int as decimal text, a string as UTF-8,
+bytes as they are). A version 1 file (one generation: no number) reads as number 0, so the
+save of an older firmware carries over.
 """
 
 import os
 
 from micropython import const
 
+from hw.crc import crc16
+from hw.journal import Journal
+
 _MAGIC = b"PDKV"
-_VERSION = const(1)
-_HEADER = const(9)
+_VERSION = const(2)
+_HEADER = const(13)
+_OLD_HEADER = const(9)  # version 1
 _MAX_PAYLOAD = const(65535)
 
 OK = "ok"  # loaded the save
 NEW = "new"  # no save yet
-RECOVERED = "recovered"  # finished a save that a power cut interrupted
-CORRUPT = "corrupt"  # the save was unreadable; starting empty
+RESTORED = "restored"  # the newest file was damaged or torn: the one before it came back
+CORRUPT = "corrupt"  # neither file was readable; starting empty
 FAILED = "failed"  # the last save() could not write (full or broken flash)
 
 
-def crc16(data):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF)."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
-
-
-def encode(values):
-    """The file bytes for a dict of values."""
+def encode(values, number=0):
+    """The file bytes for a dict of values, as generation `number`."""
     payload = bytearray()
     for key in sorted(values):
         value = values[key]
@@ -58,22 +57,48 @@ def encode(values):
         payload += bytes((len(name),)) + name + kind + len(raw).to_bytes(2, "big") + raw
     if len(payload) > _MAX_PAYLOAD:
         raise ValueError("save too large")
-    crc = crc16(payload)
-    return _MAGIC + bytes((_VERSION,)) + len(payload).to_bytes(2, "big") + \
-        crc.to_bytes(2, "big") + payload
+    middle = (number & 0xFFFFFFFF).to_bytes(4, "big") + len(payload).to_bytes(2, "big")
+    crc = crc16(payload, crc16(middle))
+    return _MAGIC + bytes((_VERSION,)) + middle + crc.to_bytes(2, "big") + payload
+
+
+def header_size(data):
+    """How long the header of file bytes starting with `data` (5 bytes at least)
+    is; raises ValueError if they do not start a save file."""
+    if len(data) < 5 or data[:4] != _MAGIC:
+        raise ValueError("not a save file")
+    if data[4] == _VERSION:
+        return _HEADER
+    if data[4] == 1:
+        return _OLD_HEADER
+    raise ValueError("unknown save version")
+
+
+def number_of(data):
+    """The generation number in file bytes' header (0 in version 1), or -1 if
+    the header is not whole."""
+    try:
+        size = header_size(data)
+    except ValueError:
+        return -1
+    if len(data) < size:
+        return -1
+    return int.from_bytes(data[5:9], "big") if size == _HEADER else 0
 
 
 def decode(data):
     """The dict stored in file bytes; raises ValueError if they are not a whole save."""
-    if len(data) < _HEADER or data[:4] != _MAGIC:
-        raise ValueError("not a save file")
-    if data[4] != _VERSION:
-        raise ValueError("unknown save version")
-    length = int.from_bytes(data[5:7], "big")
-    payload = data[_HEADER:]
+    size = header_size(data)
+    if len(data) < size:
+        raise ValueError("truncated save")
+    length = int.from_bytes(data[size - 4:size - 2], "big")
+    payload = data[size:]
     if len(payload) != length:
         raise ValueError("truncated save")
-    if crc16(payload) != int.from_bytes(data[7:9], "big"):
+    # Version 2's CRC covers the number and length too: a flipped bit there
+    # must not make an old file look new.
+    crc = crc16(data[5:size - 2]) if size == _HEADER else 0xFFFF
+    if crc16(payload, crc) != int.from_bytes(data[size - 2:size], "big"):
         raise ValueError("checksum mismatch")
     values: dict = {}
     i = 0
@@ -100,15 +125,19 @@ def decode(data):
 
 
 class Storage:
-    """The save at `path`. `os_module` and `open_file` default to MicroPython's
-    (or CPython's) os and open; tests hand in a simulated flash."""
+    """The save at `path`, and the match journal next to it (`match`).
+    `os_module` and `open_file` default to MicroPython's (or CPython's) os and
+    open; tests hand in a simulated flash."""
 
     def __init__(self, path, os_module=None, open_file=None):
         self._os = os_module if os_module is not None else os
         self._open = open_file if open_file is not None else open
         self.path = path
-        self._new_path = path + ".new"
+        self._paths = (path, path + ".2")
+        self.match = Journal(path + ".match", self._os, self._open)
         self._values = {}
+        self._current = -1  # which file holds the save loaded or written last
+        self._number = 0  # the highest generation number seen
         self.status = NEW
         self.problem = ""
         self.load()
@@ -132,81 +161,84 @@ class Storage:
     def names(self):
         return sorted(self._values)
 
-    # -- the file ------------------------------------------------------------
+    # -- the files -----------------------------------------------------------
 
     def load(self):
         """Read the save; never raises. Sets status (and problem)."""
         self._values = {}
+        self._current = -1
+        self._number = 0
         self.problem = ""
-        newer, newer_error = self._read(self._new_path)
-        if newer is not None:
-            self._values = newer
-            self.status = RECOVERED
-            try:
-                self._finish_rename()
-            except OSError as e:
-                self.problem = "could not finish the interrupted save: " + str(e)
-            return
-        main, main_error = self._read(self.path)
-        if main is not None:
-            self._values = main
-            self.status = OK
-        elif main_error is None:
-            self.status = NEW
+        read = [self._read(path) for path in self._paths]  # (number, values, error)
+        for i in range(2):
+            number, values, _ = read[i]
+            if values is not None and (self._current < 0 or number > read[self._current][0]):
+                self._current = i
+            # Numbers go on above a damaged file's too, so that it cannot pass
+            # for the newer one later (unless its number is itself damaged).
+            if number < 0x10000000:
+                self._number = max(self._number, number)
+        if self._current >= 0:
+            good, self._values, _ = read[self._current]
+            other, _, error = read[1 - self._current]
+            # A damaged older file costs nothing; a damaged newer one held the
+            # newest change, which is lost. A file too short for its number
+            # (-1) is a save cut off as it began: no more than the save lost.
+            self.status = RESTORED if error is not None and other >= good else OK
+            self.problem = error if self.status == RESTORED else ""
+        elif read[0][2] is not None or read[1][2] is not None:
+            self.status = CORRUPT
+            self.problem = read[0][2] or read[1][2]
         else:
-            # Replace the bad file with an empty, valid one, and still report it.
-            if self.save():
-                self.status = CORRUPT
-                self.problem = main_error
-        if newer_error is not None:
-            self._remove(self._new_path)  # a save torn before its rename
+            self.status = NEW
 
     def save(self):
-        """Write every value atomically; returns False (status FAILED) if it could not."""
-        data = encode(self._values)
+        """Write every value over the older file; returns False (status FAILED)
+        if it could not, and then the save before stays the one to be read."""
         try:
-            with self._open(self._new_path, "wb") as f:
+            data = encode(self._values, self._number + 1)
+        except ValueError as e:
+            return self._failed(str(e))
+        target = 1 - self._current if self._current >= 0 else 0
+        try:
+            with self._open(self._paths[target], "wb") as f:
                 f.write(data)
-            self._finish_rename()
+                f.flush()
+            sync = getattr(self._os, "sync", None)
+            if sync is not None:
+                sync()
         except OSError as e:
-            self.status = FAILED
-            self.problem = "could not write the save: " + str(e)
-            return False
+            return self._failed(str(e))
+        self._current = target
+        self._number += 1
         self.status = OK
         self.problem = ""
         return True
 
+    def _failed(self, reason):
+        self.status = FAILED
+        self.problem = "could not write the save: " + reason
+        return False
+
     def _read(self, path):
-        # (values, None) for a good file, (None, None) for no file and
-        # (None, reason) for a file that is there but unreadable.
+        # (number, values, None) for a good file, (0, None, None) for no file
+        # and (number, None, reason) for a file that is there but unreadable
+        # (number: its header's, -1 when that is unreadable too).
         try:
             with self._open(path, "rb") as f:
                 # The header first, then what it says follows (and one byte
                 # more, to see a file too long): reading the largest possible
                 # save at once would ask a small heap for 64 KB.
-                data = f.read(_HEADER)
-                if len(data) == _HEADER:
-                    data += f.read(int.from_bytes(data[5:7], "big") + 1)
+                data = f.read(5)
+                try:
+                    data += f.read(header_size(data) - 5)
+                    data += f.read(int.from_bytes(data[-4:-2], "big") + 1)
+                except ValueError:
+                    pass  # decode says what is wrong
         except OSError:
-            return None, None
+            return 0, None, None
+        number = number_of(data)
         try:
-            return decode(data), None
+            return number, decode(data), None
         except (ValueError, IndexError, UnicodeError) as e:
-            return None, path + ": " + (str(e) or "unreadable")
-
-    def _finish_rename(self):
-        try:
-            self._os.rename(self._new_path, self.path)
-        except OSError:
-            # Some file systems refuse to rename over an existing file.
-            self._remove(self.path)
-            self._os.rename(self._new_path, self.path)
-        sync = getattr(self._os, "sync", None)
-        if sync is not None:
-            sync()
-
-    def _remove(self, path):
-        try:  # noqa: SIM105 (MicroPython has no contextlib)
-            self._os.remove(path)
-        except OSError:
-            pass
+            return number, None, path + ": " + (str(e) or "unreadable")

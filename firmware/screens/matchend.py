@@ -1,12 +1,13 @@
 """The end of a match: who won, the final scores; the profiles' records (of All
-Fives matches) are updated and the saved match is removed. A goes back to the
-main menu. A Spectacular Bid match lost on time says so."""
+Fives matches) are updated and the saved match retired, in one write (shown
+again after a power cut, it counts nothing twice). A goes back to the main
+menu. A Spectacular Bid match lost on time says so."""
 
 from core import events as ev
 from gfx import text
 from hw.buttons import A, B
 from ui import narrate, profiles, tableview, tunes
-from ui.session import forget
+from ui.session import finish
 
 
 class Screen:
@@ -24,12 +25,9 @@ class Screen:
                 loser = self.names[e[1]]
                 self.how = "You ran out of time" if loser == "You" else loser + " ran out of time"
         self.frames = 0
-        if not session.timed:  # profiles keep All Fives results: a duel's 300-0 would not compare
-            self._record_results()
-        # The finished match stays as "last" (to replay or export); the
-        # match in progress is gone.
-        app.storage.set("last", session.encode())
-        forget(app.storage)
+        # Profiles keep All Fives results: a duel's 300-0 would not compare. The
+        # finished match stays as "last" (to replay or export).
+        finish(app.storage, session, _nothing if session.timed else self._record_results)
         human_lost = session.humans() == 1 and not session.is_human(winner)
         app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
         app.say(narrate.event(session, (ev.MATCH_OVER, winner, 0, 0)) + " Press A for the menu.")
@@ -71,3 +69,7 @@ class Screen:
             text.draw(fb, self.names[s], 24, y)
             tableview.number_right(fb, game.scores[s], 103, y)
         tableview.centre(fb, "A: menu", 54)
+
+
+def _nothing():
+    pass

@@ -1,12 +1,15 @@
-"""The main menu. "Continue" leads it when the save holds a match in progress.
+"""The main menu. "Continue" leads it when the save holds a match in progress
+(known from the journal's first chunk: opening the menu costs the same however
+long the match; the match is played again only when Continue is chosen). What
+start-up found wrong with the save is said here, in a bubble.
 
 Other screens come back with app.go("menu", key) to put the cursor on the item
 they were opened from.
 """
 
 from ui import profiles
-from ui.session import resume
-from ui.widgets import BACK, CHOSEN, Menu, title
+from ui.session import pending, resume
+from ui.widgets import BACK, Bubble, CHOSEN, Menu, title
 
 # (key, label); each key but "continue" opens a screen, see _open().
 _ITEMS = (
@@ -25,17 +28,26 @@ _ITEMS = (
 class Screen:
     def __init__(self, app, focus=""):
         self.app = app
-        self.session = resume(app.storage)
         items: tuple = _ITEMS
-        if self.session is not None:
+        if pending(app.storage) >= 0:
             items = (("continue", "Continue"),) + items
         self.keys = [key for key, _ in items]
         cursor = self.keys.index(focus) if focus in self.keys else 0
         self.menu = Menu(app, [label for _, label in items], cursor=cursor)
         self.player = profiles.active(app.storage)
         self.menu.announce("Main menu, playing as " + self.player)
+        self.bubble = Bubble(app)
+        self.resumed = None  # a match to continue once the bubble about it closes
+        if app.notice:
+            self.bubble.show(app.notice)
+            app.notice = ""
 
     def update(self):
+        if self.bubble.update():
+            return
+        if self.resumed is not None:
+            self.app.go("table", self.resumed)
+            return
         event = self.menu.update()
         if event == BACK:
             self.app.go("title", False)
@@ -45,7 +57,15 @@ class Screen:
     def _open(self, key):
         app = self.app
         if key == "continue":
-            app.go("table", self.session)
+            session, note = resume(app.storage)
+            if session is None:  # lost: the menu again, without Continue
+                app.notice = note
+                app.go("menu")
+            elif note:  # what was lost, before the match goes on
+                self.resumed = session
+                self.bubble.show(note)
+            else:
+                app.go("table", session)
         elif key in ("handheld", "two", "demo", "bid"):
             app.go("newmatch", key)
         else:
@@ -56,3 +76,4 @@ class Screen:
         fb.fill(0)
         title(fb, "Dominoes", self.player)
         self.menu.draw()
+        self.bubble.draw()

@@ -15,6 +15,8 @@ import gc
 import sys
 
 from core.allfives import Options
+from gfx import text
+from hw.storage import FAILED
 
 from ui import narrate
 
@@ -26,7 +28,8 @@ _SMALL_HEAP = hasattr(gc, "mem_free")
 # The menus' helpers: only screens use them, and nothing they make outlives the
 # screen that made it. They go with every screen and come back with the next one
 # that imports them, so a match is played without them in memory.
-_SCREEN_HELPERS = ("ui.widgets", "ui.profiles")
+_SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved")
+_TOLD_FRAMES = 120  # how long the app shows that a save failed
 
 
 class App:
@@ -48,6 +51,12 @@ class App:
         # What the frame gone by counts for on a match clock (see update()).
         self.elapsed_ms = self.clock.frame_ms
         self._changed = False
+        from ui import saved
+
+        # What start-up found wrong with the save, for the main menu to say.
+        self.notice = saved.check(self.storage)
+        self._failing = False  # the last save failed (and the player was told)
+        self._told = 0  # frames left of the message that says so
         self.apply_display_settings()
         if first is not None:
             self.go(first)
@@ -98,9 +107,24 @@ class App:
         self._busy = False
         if self._next is not None:
             self._change()
+        self._tell_failures()
 
     def draw(self):
         self.screen.draw()
+        if self._told:
+            _draw_told(self.fb)
+
+    def _tell_failures(self):
+        """Once a save fails, say so (once, until a save works again): play goes
+        on, and the save before the failed one is the one a reboot finds."""
+        storage = self.storage
+        failing = storage.status == FAILED or storage.match.failed
+        if failing and not self._failing:
+            self._told = _TOLD_FRAMES
+            self.say(" ".join(_FAILED_LINES))
+        self._failing = failing
+        if self._told:
+            self._told -= 1
 
     def clock_runs_on(self, session):
         """Off the table in a duel (the pause menu, the rules opened from it), a
@@ -157,6 +181,18 @@ class App:
     def apply_display_settings(self):
         self.fb.contrast(self.storage.get("contrast", 207))
         self.fb.invert(self.storage.get("invert", 0))
+
+
+_FAILED_LINES = ("Saving failed: flash", "full or failing. The", "last good save is kept.")
+
+
+def _draw_told(fb):
+    """The failed save's message, boxed over the middle of whatever is shown."""
+    fb.fill_rect(2, 18, 124, 27, 0)
+    fb.rect(2, 18, 124, 27, 1)
+    for n in range(len(_FAILED_LINES)):
+        line = _FAILED_LINES[n]
+        text.draw(fb, line, 64 - text.width(line) // 2, 22 + 7 * n)
 
 
 def _forget(module_name):

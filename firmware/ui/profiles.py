@@ -6,7 +6,8 @@ line per profile: NAME:wins:losses:best_for:best_against (0:0 before a win);
 "player" holds the active profile's name. Names are 1-8 characters of A-Z,
 0-9 and inner spaces (so never a comma or colon: they go into save headers).
 
-The table screen calls, when a match ends, for each human seat:
+The match-end screen calls, for each human seat, then saves once (with the
+match retired in the same write, see ui.session.finish):
     profiles.record_result(app.storage, name, won, points_for, points_against)
 """
 
@@ -22,12 +23,16 @@ _FIELDS = const(5)
 
 
 def _load(storage):
-    """[[name, wins, losses, best_for, best_against], ...]; malformed lines are
-    skipped, and with none left (or none saved yet) the two defaults stand."""
-    stored = storage.get(KEY)
+    """[[name, wins, losses, best_for, best_against], ...]; with none saved yet (or
+    none readable) the two defaults stand."""
+    return _rows(storage.get(KEY)) or [[name, 0, 0, 0, 0] for name in DEFAULTS]
+
+
+def _rows(stored):
+    """The profiles of a stored value; malformed lines are skipped."""
     rows: list = []
     if not isinstance(stored, str):
-        stored = ""
+        return rows
     for line in stored.split("\n"):
         fields = line.split(":")
         if len(fields) != _FIELDS or not valid(fields[0]) or _find(rows, fields[0]) >= 0:
@@ -38,11 +43,31 @@ def _load(storage):
             continue
         if min(counts) >= 0 and len(rows) < MAX_PROFILES:
             rows.append([fields[0]] + counts)
-    return rows or [[name, 0, 0, 0, 0] for name in DEFAULTS]
+    return rows
+
+
+def repair(storage):
+    """Drop the profiles that do not read (all of them if the value is not text);
+    True if any was dropped. Not saved."""
+    stored = storage.get(KEY)
+    if stored is None:
+        return False
+    rows = _rows(stored)
+    if isinstance(stored, str) and len(rows) == len(stored.split("\n")):
+        return False
+    if rows:
+        _put(storage, rows)
+    else:
+        storage.delete(KEY)
+    return True
+
+
+def _put(storage, rows):
+    storage.set(KEY, "\n".join(":".join(str(f) for f in row) for row in rows))
 
 
 def _store(storage, rows):
-    storage.set(KEY, "\n".join(":".join(str(f) for f in row) for row in rows))
+    _put(storage, rows)
     return storage.save()
 
 
@@ -134,7 +159,8 @@ def stats(storage, name):
 
 def record_result(storage, name, won, points_for, points_against):
     """Count a finished match for the profile `name` (unknown names are ignored:
-    False). A win with a larger margin than the best match becomes the best."""
+    False). A win with a larger margin than the best match becomes the best.
+    Not saved: the caller saves, with the match retired in the same write."""
     rows = _load(storage)
     i = _find(rows, name)
     if i < 0:
@@ -148,4 +174,5 @@ def record_result(storage, name, won, points_for, points_against):
             row[4] = points_against
     else:
         row[2] += 1
-    return _store(storage, rows)
+    _put(storage, rows)
+    return True

@@ -16,10 +16,15 @@ from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLA
 from core.record import Record
 from core.rng import derive
 from core.view import View
+from hw.journal import chunk, DAMAGED
 from players import BID_NAMES, NAMES, thinker
 
-SAVE_KEY = "match"
+LAST_KEY = "last"  # the finished match, whole (Session.encode())
+DONE_KEY = "done"  # the number of the match retired last (finished or abandoned)
+OLD_KEY = "match"  # where firmware before the journal kept the match in progress
 _SEPARATOR = b"\n---\n"
+_ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
+_DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
 
 
 class Session:
@@ -43,6 +48,9 @@ class Session:
         }
         self._thinking = -1
         self.events = []
+        self.number = -1  # the match's number in the journal, once saved there
+        self._kept = 0  # actions, and hands dealt, the journal holds
+        self._kept_hands = 0
 
     # --- who plays ------------------------------------------------------------
 
@@ -174,41 +182,73 @@ class Session:
 
     # --- saving ---------------------------------------------------------------
 
-    def encode(self):
-        """The save: the record's header as text (with the number of hands dealt,
-        so a hand dealt but not yet played comes back dealt), then its actions,
-        one byte each; a bid match's take six: the action and its time in ms, both
-        little-endian."""
-        header = "game: %s\nseed: %d\nplayers: %s\nhands: %d" % (
-            self.kind,
-            self.seed,
-            ",".join(self.seats),
-            self.game.hand_no,
-        )
+    def _header(self):
+        """The record's header as text: what a match needs to be played again."""
+        header = "game: %s\nseed: %d\nplayers: %s" % (self.kind, self.seed, ",".join(self.seats))
         if not self.timed:  # the duel's rules are fixed
             header += "\noptions: " + self.options.text()
-        record = self.record
+        return header
+
+    def _body(self, start):
+        """The actions from number `start` on, one byte each; a bid match's take six:
+        the action and its time in ms, both little-endian."""
+        actions = self.record.actions
         if not self.timed:
-            return header.encode() + _SEPARATOR + bytes(record.actions)
-        body = bytearray(6 * len(record.actions))
-        for i in range(len(record.actions)):
-            _put(body, 6 * i, record.actions[i], 2)
-            _put(body, 6 * i + 2, record.times[i], 4)
-        return header.encode() + _SEPARATOR + body
+            return bytes(actions[start:])
+        body = bytearray(6 * (len(actions) - start))
+        for i in range(start, len(actions)):
+            _put(body, 6 * (i - start), actions[i], 2)
+            _put(body, 6 * (i - start) + 2, self.record.times[i], 4)
+        return body
+
+    def encode(self):
+        """The whole match in one piece (the finished match kept as "last"): the
+        header, the number of hands dealt (so a hand dealt but not yet played
+        comes back dealt), then the actions."""
+        header = self._header() + "\nhands: %d" % self.game.hand_no
+        return header.encode() + _SEPARATOR + self._body(0)
 
     def save(self, storage):
-        storage.set(SAVE_KEY, self.encode())
-        return storage.save()
+        """Keep what happened since the last save in the match journal: a chunk of
+        the new actions and one for a new hand dealt, appended, so a save costs
+        the same at any length of match. A new match, or one whose journal a
+        failed write or damage left uneven, is written anew. False if the flash
+        refused it (the save before stays; the next save tries again)."""
+        journal = storage.match
+        fresh = self.number < 0 or not journal.whole
+        if fresh:
+            if self.number < 0:
+                self.number = _next_number(storage)
+            self._kept = self._kept_hands = 0
+        body = b""
+        if len(self.record.actions) > self._kept:
+            body = chunk(_ACTIONS, self._body(self._kept))
+        if self.game.hand_no > self._kept_hands:
+            body += chunk(_DEALT, self.game.hand_no.to_bytes(2, "big"))
+        if fresh:
+            done = journal.start(self.number, self._header().encode(), body)
+        else:
+            done = not body or journal.append(body)
+        if done:
+            self._kept = len(self.record.actions)
+            self._kept_hands = self.game.hand_no
+        return done
 
 
 def decode(data):
     """A session rebuilt from `Session.encode()` bytes, played up to where it was.
     Raises ValueError if the bytes are not a whole, legal match."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise ValueError("the saved match is not bytes")
     cut = data.find(_SEPARATOR)
     if cut < 0:
         raise ValueError("not a saved match")
     fields = {}
-    for line in bytes(data[:cut]).decode().split("\n"):
+    try:
+        header = bytes(data[:cut]).decode()
+    except UnicodeError:
+        raise ValueError("the saved match's header is not text") from None
+    for line in header.split("\n"):
         key, _, value = line.partition(": ")
         fields[key] = value
     try:
@@ -276,20 +316,90 @@ def _get(buffer, at, size):
     return value
 
 
+def _next_number(storage):
+    """A number no match kept in this save has had."""
+    head = storage.match.head()
+    done = storage.get(DONE_KEY, 0)
+    return max(head[0] if head else 0, done if isinstance(done, int) else 0) + 1
+
+
+def pending(storage):
+    """The number of the match to continue, or -1: reads one chunk of the journal,
+    whatever the match's length (the main menu asks each time it opens). A match
+    retired already (a power cut came before its journal was cleared) is not."""
+    head = storage.match.head()
+    if head is None:
+        return 0 if isinstance(storage.get(OLD_KEY), (bytes, bytearray)) else -1
+    return -1 if head[0] == storage.get(DONE_KEY) else head[0]
+
+
 def resume(storage):
-    """The saved match, or None if there is none or it is damaged (then it is removed)."""
-    data = storage.get(SAVE_KEY)
-    if data is None:
-        return None
+    """(session, note): the saved match played up to its last save, or None if
+    there is none; `note` says, for the player, what was lost ("" if nothing).
+    A match that cannot be played again is retired."""
+    if pending(storage) < 0:
+        return None, ""
+    chunks = storage.match.load()
+    damaged = storage.match.status == DAMAGED
     try:
-        return decode(data)
+        if chunks:
+            session = _from_journal(chunks)
+        else:  # a save of an older firmware: the match moves into the journal
+            session = decode(storage.get(OLD_KEY))
+            storage.delete(OLD_KEY)
+            session.save(storage)
+            storage.save()
     except ValueError:
-        storage.delete(SAVE_KEY)
-        storage.save()
-        return None
+        forget(storage)
+        return None, "The saved match was damaged and could not be restored."
+    if damaged:
+        return session, "Part of the saved match was damaged: it goes on from move %d." % (
+            len(session.record.actions) + 1)
+    return session, ""
+
+
+def _from_journal(chunks):
+    """A session rebuilt from the journal's chunks (the header first)."""
+    body = bytearray()
+    dealt = 0
+    for kind, payload in chunks[1:]:
+        if kind == _ACTIONS:
+            body += payload
+        elif kind == _DEALT and len(payload) == 2:
+            dealt = int.from_bytes(payload, "big")
+        else:
+            raise ValueError("the saved match holds an unknown chunk")
+    header = chunks[0][1]
+    session = decode(header[4:] + b"\nhands: %d" % dealt + _SEPARATOR + body)
+    session.number = int.from_bytes(header[:4], "big")
+    session._kept = len(session.record.actions)
+    session._kept_hands = session.game.hand_no
+    return session
 
 
 def forget(storage):
-    """Remove the saved match (it is over, or the player quit it) and save."""
-    storage.delete(SAVE_KEY)
+    """Retire the saved match (the player quit it): noted as done in the save, so
+    that a copy of the journal left by a power cut never comes back, then cleared."""
+    head = storage.match.head()
+    if head is not None:
+        storage.set(DONE_KEY, head[0])
+    storage.delete(OLD_KEY)
     storage.save()
+    storage.match.clear()
+
+
+def finish(storage, session, record):
+    """The match is over: `record()` puts its results into the profiles (without
+    saving), the finished match is kept as "last" and the match is retired, all
+    in one write of the save, then the journal is cleared. A match retired
+    already (a power cut came after that write) records nothing again.
+    False if the save could not be written."""
+    if session.number < 0 or storage.get(DONE_KEY) != session.number:
+        record()
+        storage.set(LAST_KEY, session.encode())
+        if session.number >= 0:
+            storage.set(DONE_KEY, session.number)
+        if not storage.save():
+            return False
+    storage.match.clear()
+    return True

@@ -3,6 +3,7 @@
 from core.allfives import AllFives, Options
 from core.replay import parse_deal
 from core.tiles import parse
+from hw.storage import Storage
 
 
 def raises(exc_type, func, *args):
@@ -62,22 +63,96 @@ def snapshot(game):
     )
 
 
-class MemoryStorage:
-    """A stand-in for hw.storage.Storage that keeps its values in a dict."""
+class PowerCut(Exception):
+    """The device lost power: nothing after this point happens."""
 
-    def __init__(self):
-        self.values = {}
-        self.saves = 0
 
-    def get(self, key, default=None):
-        return self.values.get(key, default)
+class Flash:
+    """An in-memory file system that can lose power after a number of steps, or
+    fill up, for Storage(path, flash, flash.open).
 
-    def set(self, key, value):
-        self.values[key] = value
+    Every open, flush, close and remove is a step, and so is every `chunk` bytes
+    of a write, which land one chunk at a time (a cut tears the file there).
+    `budget` steps are allowed, then PowerCut; `room` bytes of writes are
+    allowed, then OSError (no space), what fitted written. `log` names the steps.
+    """
 
-    def delete(self, key):
-        self.values.pop(key, None)
+    def __init__(self, chunk=8):
+        self.files = {}
+        self.chunk = chunk
+        self.budget = -1  # no cut planned
+        self.room = -1  # no limit
+        self.log = []
 
-    def save(self):
-        self.saves += 1
-        return True
+    def step(self, what):
+        if self.budget == 0:
+            raise PowerCut(what)
+        self.budget -= 1
+        self.log.append(what)
+
+    def open(self, path, mode):
+        self.step("open")
+        if "r" in mode:
+            if path not in self.files:
+                raise OSError(2, "no such file")
+            return FlashFile(self, path, self.files[path])
+        if "a" not in mode or path not in self.files:
+            self.files[path] = b""
+        return FlashFile(self, path, b"")
+
+    def remove(self, path):
+        self.step("remove")
+        if path not in self.files:
+            raise OSError(2, "no such file")
+        del self.files[path]
+
+    def copy(self):
+        """The same files, on a flash with power and room again (a reboot)."""
+        again = Flash(self.chunk)
+        again.files = dict(self.files)
+        return again
+
+
+class FlashFile:
+    def __init__(self, flash, path, data):
+        self.flash, self.path, self.data = flash, path, data
+        self.position = 0
+
+    def read(self, size=-1):
+        end = len(self.data) if size < 0 else self.position + size
+        piece = self.data[self.position:end]
+        self.position += len(piece)
+        return piece
+
+    def write(self, data):
+        flash = self.flash
+        for i in range(0, len(data), flash.chunk):
+            piece = bytes(data[i:i + flash.chunk])
+            flash.step("write")
+            if flash.room >= 0:
+                if len(piece) > flash.room:
+                    flash.files[self.path] += piece[:flash.room]
+                    flash.room = 0
+                    raise OSError(28, "no space left")
+                flash.room -= len(piece)
+            flash.files[self.path] += piece
+        return len(data)
+
+    def flush(self):
+        self.flash.step("flush")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            self.flash.step("close")
+        return False
+
+
+def memory_storage():
+    """A Storage on a fresh in-memory flash (its `flash`)."""
+    flash = Flash(1 << 16)
+    storage = Storage("/save.bin", flash, flash.open)
+    storage.flash = flash
+    return storage

@@ -1,6 +1,6 @@
 """A Spectacular Bid match on the handheld: its clock fed by the frames, saving and resuming."""
 
-from check import MemoryStorage, raises
+from check import memory_storage, raises
 from core import events as ev
 from core.actions import DRAW, TIMEOUT
 from core.allfives import Illegal, Options
@@ -46,16 +46,16 @@ def play_out(session, storage, rng, stop_after=-1):
 
 def test_a_saved_duel_resumes_exactly_with_its_clocks():
     whole = bid_session(seats=HUMANS)
-    play_out(whole, MemoryStorage(), Rng(5), 200)
+    play_out(whole, memory_storage(), Rng(5), 200)
     total = len(whole.record.actions)
     assert total == 200 and whole.game.jockey >= 0  # a hand has ended in a domino
     assert min(whole.game.clock.bank) < BANK  # some decisions took more than the delay
     for cut in (0, 1, 57, 133, 199):
         first = bid_session(seats=HUMANS)
-        storage = MemoryStorage()
+        storage = memory_storage()
         rng = Rng(5)
         play_out(first, storage, rng, cut)
-        again = resume(storage)
+        again, _ = resume(storage)
         assert again is not None and again.kind == "bid"
         game, was = again.game, first.game
         assert game.scores == was.scores and game.hands == was.hands
@@ -118,7 +118,7 @@ def test_all_fives_has_no_clock():
 def test_the_auction_is_waited_for_like_a_turn():
     session = bid_session(seed=2, seats=HUMANS)
     rng = Rng(1)
-    storage = MemoryStorage()
+    storage = memory_storage()
     while session.game.state != AUCTION:
         if session.between_hands:
             session.deal()  # the auction begins with the deal

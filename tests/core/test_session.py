@@ -1,11 +1,12 @@
 """A match on the handheld: humans and handheld seats, saving and resuming."""
 
-from check import MemoryStorage, raises
+from check import memory_storage, raises
 from core.actions import DRAW, PASS
 from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
+from hw.journal import chunk
 from ui import narrate
-from ui.session import decode, forget, resume, SAVE_KEY, Session
+from ui.session import decode, DONE_KEY, finish, forget, LAST_KEY, pending, resume, Session
 
 
 def human_choice(session, rng):
@@ -32,16 +33,16 @@ def test_a_saved_match_resumes_exactly_at_every_action():
     options = Options.parse("target=61")
     seats = ["human:Ann", "handheld:defensive"]
     whole = Session(options, 21, seats)
-    storage = MemoryStorage()
+    storage = memory_storage()
     play_out(whole, storage, Rng(3))
     total = len(whole.record.actions)
     assert total > 20 and whole.over
     for cut in range(0, total + 1, 3):
         first = Session(options, 21, seats)
-        storage = MemoryStorage()
+        storage = memory_storage()
         rng = Rng(3)
         play_out(first, storage, rng, cut)
-        again = resume(storage)
+        again, _ = resume(storage)
         assert again is not None
         assert again.game.scores == first.game.scores
         assert again.game.hands == first.game.hands
@@ -53,11 +54,11 @@ def test_a_saved_match_resumes_exactly_at_every_action():
 
 
 def test_a_hand_dealt_but_not_yet_played_comes_back_dealt():
-    storage = MemoryStorage()
+    storage = memory_storage()
     session = Session(Options(), 8, ["human:Ann", "handheld:tactics"])
     session.deal()
     session.save(storage)
-    again = resume(storage)
+    again, _ = resume(storage)
     assert again.game.state == PLAYING and again.game.hands == session.game.hands
     rng = Rng(2)
     while not session.between_hands:  # play the first hand out
@@ -68,48 +69,84 @@ def test_a_hand_dealt_but_not_yet_played_comes_back_dealt():
     assert not session.over
     session.deal()  # A on the hand-end screen deals hand 2, then a power cut
     session.save(storage)
-    again = resume(storage)
+    again, _ = resume(storage)
     assert again.game.hand_no == 2 and again.game.state == PLAYING
     assert again.game.hands == session.game.hands
+
+
+def journal(storage):
+    """The bytes of both copies of the match journal."""
+    return [storage.flash.files.get(p) for p in ("/save.bin.match", "/save.bin.match.2")]
 
 
 def test_illegal_human_actions_change_nothing_and_are_not_saved():
     session = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
     session.deal()
-    storage = MemoryStorage()
+    storage = memory_storage()
     session.save(storage)
-    before = storage.get(SAVE_KEY)
+    before = journal(storage)
     assert str(raises(Illegal, session.play, PASS)).startswith("you can play")
     assert session.record.actions == bytearray()
     assert raises(Illegal, session.think)
     session.save(storage)
-    assert storage.get(SAVE_KEY) == before
+    assert journal(storage) == before
 
 
-def test_a_damaged_save_is_dropped_not_crashed_on():
-    storage = MemoryStorage()
-    assert resume(storage) is None
-    for bad in (
+def test_a_save_appends_only_what_is_new():
+    session = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
+    session.deal()
+    storage = memory_storage()
+    session.save(storage)
+    sizes = [len(journal(storage)[0])]
+    rng = Rng(1)
+    for _ in range(12):
+        if session.waiting_for_human():
+            session.play(human_choice(session, rng))
+        else:
+            session.think()
+        session.save(storage)
+        sizes.append(len(journal(storage)[0]))
+    grown = [sizes[i + 1] - sizes[i] for i in range(12)]
+    assert grown == [6] * 12  # one chunk of one action each time
+    first, second = journal(storage)
+    assert first == second
+
+
+def test_a_damaged_match_is_retired_not_crashed_on():
+    storage = memory_storage()
+    assert resume(storage) == (None, "")
+    header = b"game: allfives\nseed: 1\nplayers: human:A,handheld:"
+    for number, bad in enumerate((
         b"garbage",
-        b"options: target=100\nseed: 1\nplayers: human:A,handheld:nobody\n---\n",
-        b"options: target=100\nseed: 1\nplayers: human:A,handheld:random\n---\n\xf1",
-        b"options: target=7\nseed: 1\nplayers: human:A,handheld:random\n---\n",
-        # A play of "tile 28", which a byte can hold: refused, not an IndexError.
-        b"options: target=100\nseed: 1\nplayers: human:A,handheld:random\n---\n\xe4",
-    ):
-        storage.set(SAVE_KEY, bad)
-        assert resume(storage) is None
-        assert storage.get(SAVE_KEY) is None
+        header + b"nobody\noptions: target=100",
+        header + b"random\noptions: target=7",
+        b"game: allfives\nseed: x\nplayers: human:A,handheld:random\noptions: ",
+        b"\xff\xfe" + header + b"random\noptions: ",
+    ), 1):
+        storage.match.start(number, bad)
+        assert pending(storage) == number
+        assert resume(storage) == (None, "The saved match was damaged and could not be restored.")
+        assert pending(storage) == -1 and storage.get(DONE_KEY) == number
+    # A play of "tile 28", which a byte can hold: refused, not an IndexError.
+    storage.match.start(9, header + b"random\noptions: target=100", chunk(b"A", b"\xe4"))
+    assert resume(storage)[0] is None and pending(storage) == -1
     raises(ValueError, decode, b"seed: 1\n---\n")
+    raises(ValueError, decode, "seed: 1\n---\n")
+    raises(ValueError, decode, 7)
 
 
-def test_forget_removes_the_saved_match():
-    storage = MemoryStorage()
+def test_forget_retires_the_saved_match():
+    storage = memory_storage()
     session = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
     session.deal()
     session.save(storage)
+    assert pending(storage) == session.number == 1
     forget(storage)
-    assert storage.get(SAVE_KEY) is None
+    assert pending(storage) == -1 and journal(storage) == [None, None]
+    again = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
+    again.deal()
+    again.save(storage)
+    assert again.number == 2 and pending(storage) == 2  # never the retired number
 
 
 def test_narration_speaks_of_you_against_one_handheld():
@@ -136,3 +173,17 @@ def test_narration_hides_what_others_draw():
     assert narrate.event(solo, (3, 0, 5, 0)) == "You draw [0|5]."
     assert narrate.event(solo, (3, 1, 5, 0)) == "CPU draws a tile."
     assert narrate.event(solo, (6, -1, 0, 0)) == "Blocked. The hands are equal: no score."
+
+
+def test_finishing_a_match_twice_counts_it_once():
+    storage = memory_storage()
+    session = Session(Options.parse("target=61"), 21, ["human:Ann", "handheld:defensive"])
+    play_out(session, storage, Rng(3))
+    counted = []
+    assert finish(storage, session, lambda: counted.append(1))
+    assert pending(storage) == -1 and storage.get(DONE_KEY) == session.number
+    assert decode(storage.get(LAST_KEY)).record.actions == session.record.actions
+    # Shown again (its journal copied back, as a power cut could leave it): nothing counted.
+    session.save(storage)
+    assert finish(storage, session, lambda: counted.append(1))
+    assert counted == [1]

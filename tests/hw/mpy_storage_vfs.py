@@ -1,9 +1,10 @@
-"""storage.py on MicroPython's own file systems (littlefs v2 and FAT) on a RAM
-block device that can lose power after any block write.
+"""storage.py and journal.py on MicroPython's own file systems (littlefs v2 and
+FAT) on a RAM block device that can lose power after any block write.
 
-For every possible cut during a save, the flash is mounted again as after a
-reboot and the save loaded: the outcome (old, new, or what went wrong) is
-printed per file system as `name outcome count` lines.
+For every possible cut during a save (of the settings, and of an action
+appended to the match journal), the flash is mounted again as after a reboot
+and the save loaded: the outcome (old, new, or what went wrong) is printed per
+file system as `name outcome count` lines (name "lfs2", "lfs2-journal", ...).
 Usage: micropython tests/hw/mpy_storage_vfs.py <firmware dir>
 """
 
@@ -12,6 +13,7 @@ import sys
 
 sys.path.insert(0, sys.argv[1])
 
+from hw.journal import chunk  # noqa: E402
 from hw.storage import Storage  # noqa: E402
 
 BLOCK = 512
@@ -59,7 +61,8 @@ class Flash:
 
 
 OLD = {"mute": 0, "best": 120, "name": "old"}
-NEW = {"mute": 1, "best": 385, "name": "the new one", "resume": b"r" * 300}
+NEW = {"mute": 1, "best": 385, "name": "the new one", "resume": b"r" * 1500}
+ACTIONS = [bytes((n,)) * 40 for n in range(30)]  # the journal before the cut
 
 
 def save(values):
@@ -69,6 +72,28 @@ def save(values):
     for key in values:
         store.set(key, values[key])
     store.save()
+
+
+def append(_):
+    """The journal's next chunk, after ACTIONS (the journal of `before`)."""
+    Storage(MOUNT + "/save.bin").match.append(chunk(b"A", b"new"))
+
+
+def start_journal(_):
+    journal = Storage(MOUNT + "/save.bin").match
+    journal.start(1, b"header")
+    for action in ACTIONS:
+        journal.append(chunk(b"A", action))
+
+
+def journal_outcome():
+    chunks = Storage(MOUNT + "/save.bin").match.load()
+    kept = [payload for _, payload in chunks[1:]]
+    if kept == ACTIONS:
+        return "old"
+    if kept == ACTIONS + [b"new"]:
+        return "new"
+    return "other"
 
 
 def outcome():
@@ -83,17 +108,18 @@ def outcome():
     return "other-" + store.status
 
 
-def run(name, vfs_class):
+def run(name, vfs_class, prepare=save, change=save, found=outcome):
     flash = Flash()
     vfs_class.mkfs(flash)
     os.mount(vfs_class(flash), MOUNT)
-    save(OLD)
+    prepare(OLD)
+    prepare(OLD)  # both generations written
     os.umount(MOUNT)
     before = bytes(flash.image)
 
     flash = Flash(before)
     os.mount(vfs_class(flash), MOUNT)
-    save(NEW)
+    change(NEW)
     os.umount(MOUNT)
     total = flash.writes
 
@@ -103,7 +129,7 @@ def run(name, vfs_class):
         os.mount(vfs_class(flash), MOUNT)
         flash.budget = cut
         try:
-            save(NEW)
+            change(NEW)
         except PowerCut:
             assert flash.dead
         os.umount(MOUNT)  # forgets the mounted state; after a cut no write lands
@@ -117,7 +143,7 @@ def run(name, vfs_class):
             result = "unmountable"
         else:
             try:
-                result = outcome()
+                result = found()
             except Exception as e:  # storage must never raise: reported as a failure
                 result = "raised-" + type(e).__name__
             os.umount(MOUNT)
@@ -127,5 +153,6 @@ def run(name, vfs_class):
         print(name, result, outcomes[result])
 
 
-run("lfs2", os.VfsLfs2)
-run("fat", os.VfsFat)
+for name, vfs in (("lfs2", os.VfsLfs2), ("fat", os.VfsFat)):
+    run(name, vfs)
+    run(name + "-journal", vfs, start_journal, append, journal_outcome)

@@ -1,0 +1,169 @@
+"""The match in progress, kept apart from the profiles and settings (hw/storage.py)
+and grown by appending, so that a save costs the same at the thousandth action
+as at the first.
+
+    journal.start(7, b"seed: 1 ...")      # a new match, number 7
+    journal.append(chunk(b"A", b"\\x05"))  # then, after each action
+    journal.head()                        # (7, b"seed: 1 ..."): reads one chunk
+    journal.load()                        # [(b"H", ...), (b"A", b"\\x05")]
+
+Two copies, `path` and `path + ".2"`, get the same chunks in the same order:
+each write goes to one copy, then to the other. A power cut leaves at least
+one copy whole up to the chunk before, and a damaged sector in one copy
+leaves the other. Reading a copy stops at its first torn or damaged chunk;
+the copy trusted is the one of the newest match (its number), then the
+longest. When the copies differ, `whole` is False after load(): appending
+would then leave the shorter copy with a gap, so the caller rewrites the
+match with start().
+
+A chunk: kind (1 byte), payload length (2, big-endian), payload, CRC-16 of
+kind, length and payload (2). A copy's first chunk, kind b"H", is its match's
+number (4 bytes) and the caller's header.
+"""
+
+from micropython import const
+
+from hw.crc import crc16
+
+HEADER = b"H"
+_FRAME = const(5)  # kind, length, CRC
+
+WHOLE = "whole"  # nothing was damaged
+TORN = "torn"  # a copy ends in a chunk cut short (a power cut): nothing lost
+DAMAGED = "damaged"  # a chunk was damaged in the copy trusted: what followed is lost
+
+
+def chunk(kind, payload):
+    """The bytes of one chunk."""
+    frame = kind + len(payload).to_bytes(2, "big") + payload
+    return frame + crc16(frame).to_bytes(2, "big")
+
+
+def parse(data):
+    """(chunks, how): the whole chunks of a copy's bytes, in order, up to the first
+    bad one, and how they end (WHOLE, TORN or DAMAGED)."""
+    chunks: list = []
+    i = 0
+    while i < len(data):
+        if i + _FRAME > len(data):
+            return chunks, TORN
+        end = i + 3 + int.from_bytes(data[i + 1:i + 3], "big")
+        if end + 2 > len(data):
+            return chunks, TORN
+        if crc16(data[i:end]) != int.from_bytes(data[end:end + 2], "big"):
+            return chunks, DAMAGED
+        chunks.append((bytes(data[i:i + 1]), bytes(data[i + 3:end])))
+        i = end + 2
+    return chunks, WHOLE
+
+
+def _number(chunks):
+    """The match number of a copy's chunks, or -1 if they do not start with a header."""
+    if not chunks or chunks[0][0] != HEADER or len(chunks[0][1]) < 4:
+        return -1
+    return int.from_bytes(chunks[0][1][:4], "big")
+
+
+class Journal:
+    def __init__(self, path, os_module, open_file):
+        self._os = os_module
+        self._open = open_file
+        self._paths = (path, path + ".2")
+        self._trusted = 0  # the copy to write last when both are rewritten
+        self.whole = True
+        self.status = WHOLE
+        self.failed = False  # the last write failed
+
+    def head(self):
+        """(number, header) of the newest match kept, reading no more than the
+        first chunk of each copy; None if neither has one."""
+        best = None
+        found = []  # how each copy that is there but has no header ends
+        for path in self._paths:
+            data = self._read(path, True)
+            chunks, how = parse(data)
+            number = _number(chunks)
+            if number >= 0 and (best is None or number > best[0]):
+                best = (number, chunks[0][1][4:])
+            elif number < 0 and data:
+                found.append(how)
+        # A power cut while the first match was started tears the first copy
+        # before the second exists: not damage, nothing was lost.
+        damaged = best is None and (len(found) == 2 or DAMAGED in found)
+        self.status = DAMAGED if damaged else WHOLE
+        return best
+
+    def load(self):
+        """The chunks of the copy to trust (the header first), or [] if neither
+        copy has a header. Sets `whole` and `status`."""
+        copies = [parse(self._read(path, False)) for path in self._paths]
+        best = -1
+        trusted = (0, 0, False)
+        for i in range(2):
+            number = _number(copies[i][0])
+            if number < 0:
+                continue
+            rank = (number, len(copies[i][0]), copies[i][1] == WHOLE)
+            if best < 0 or rank > trusted:
+                best, trusted = i, rank
+        if best < 0:
+            self.whole = not any(copies[i][0] for i in range(2))
+            self.status = WHOLE if self.whole else DAMAGED
+            return []
+        self._trusted = best
+        chunks, self.status = copies[best]
+        self.whole = copies[0][0] == copies[1][0] and copies[0][1] == copies[1][1] == WHOLE
+        return chunks
+
+    def start(self, number, header, more=b""):
+        """Both copies made anew: the header chunk of match `number`, then `more`
+        (chunks already made), the copy not trusted first. False if a write failed."""
+        data = chunk(HEADER, number.to_bytes(4, "big") + header) + more
+        order = (1 - self._trusted, self._trusted)
+        if self._write(order, data, "wb"):
+            self.whole = True
+            return True
+        return False
+
+    def append(self, data):
+        """Chunks added at the end of both copies; False (and `whole` False) if a
+        write failed."""
+        return self._write((0, 1), data, "ab")
+
+    def clear(self):
+        """Remove both copies (the match is over, or abandoned)."""
+        for path in self._paths:
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                self._os.remove(path)
+            except OSError:
+                pass
+        self.whole = True
+        self.status = WHOLE
+
+    def _write(self, order, data, mode):
+        try:
+            for i in order:
+                with self._open(self._paths[i], mode) as f:
+                    f.write(data)
+                    f.flush()
+            sync = getattr(self._os, "sync", None)
+            if sync is not None:
+                sync()
+        except OSError:
+            self.whole = False  # a copy may end in a torn chunk now
+            self.failed = True
+            return False
+        self.failed = False
+        return True
+
+    def _read(self, path, first_only):
+        try:
+            with self._open(path, "rb") as f:
+                if not first_only:
+                    return f.read()
+                data = f.read(3)
+                if len(data) == 3:
+                    data += f.read(int.from_bytes(data[1:3], "big") + 2)
+                return data
+        except OSError:
+            return b""

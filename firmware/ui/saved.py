@@ -1,0 +1,74 @@
+"""What the save holds, checked once at start-up, and what the player is told.
+
+Every field is checked for its type and range: one that fails goes back to its
+default (it is removed from the save) and is named in the start-up message,
+as is a save that had to be restored from the copy before it, or was lost.
+After this the screens may read the values without checking them again.
+"""
+
+from core.allfives import Options
+from hw.journal import DAMAGED
+from hw.storage import CORRUPT, RESTORED
+
+from ui import profiles
+from ui.session import DONE_KEY, LAST_KEY, OLD_KEY
+
+# (key, what it is called in a message, check(value) -> bool)
+_FIELDS = (
+    ("contrast", "contrast", lambda v: _int(v, 0, 255)),
+    ("invert", "colours", lambda v: _int(v, 0, 1)),
+    ("mute", "sound", lambda v: _int(v, 0, 1)),
+    ("matches", "match count", lambda v: _int(v, 0, 0xFFFF)),
+    (DONE_KEY, "match count", lambda v: _int(v, 0, 0xFFFFFFFF)),
+    ("rules", "rules options", lambda v: isinstance(v, str) and _parses(v)),
+    (profiles.ACTIVE_KEY, "player", lambda v: isinstance(v, str) and profiles.valid(v)),
+    ("player2", "players", lambda v: isinstance(v, str)),
+    ("level", "level", lambda v: isinstance(v, str)),
+    ("demo1", "demo", lambda v: isinstance(v, str)),
+    ("demo2", "demo", lambda v: isinstance(v, str)),
+    ("opponent", "opponent", lambda v: isinstance(v, str)),
+    (LAST_KEY, "last match", lambda v: isinstance(v, bytes)),
+    (OLD_KEY, "saved match", lambda v: isinstance(v, bytes)),
+)
+
+
+def _int(value, low, high):
+    return isinstance(value, int) and low <= value <= high
+
+
+def _parses(text):
+    try:
+        Options.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def check(storage):
+    """Check the save as start-up finds it; returns what to tell the player ("" if
+    all is well). Fields reset are removed and the save written again."""
+    said = []
+    if storage.status == RESTORED:
+        said.append("The save was damaged: its copy before the last change is back.")
+    elif storage.status == CORRUPT:
+        said.append("The save was damaged: profiles, records and settings are lost.")
+    reset = []
+    for key, label, good in _FIELDS:
+        value = storage.get(key)
+        if value is not None and not good(value):
+            storage.delete(key)
+            if label not in reset:
+                reset.append(label)
+    if profiles.repair(storage):
+        reset.append("profiles")
+    if reset:
+        said.append("Damaged settings are back to their defaults: " + ", ".join(reset) + ".")
+        storage.save()
+    journal = storage.match
+    head = journal.head()
+    if head is not None and head[0] == storage.get(DONE_KEY):
+        journal.clear()  # a match retired just before a power cut
+    elif head is None and journal.status == DAMAGED:
+        journal.clear()
+        said.append("The saved match was damaged and is lost.")
+    return " ".join(said)
