@@ -45,11 +45,21 @@ replay: setup
 	@$(PY) tools/replay.py "$(RECORD)"
 
 # Seeded matches between two handheld players, seats swapped on the same deals.
-A ?= defensive
-B ?= tactics
+# GAME picks the game: All Fives by default, or a draw-and-block game
+# (1x1, classic, kozel, yard, international; PLAYERS=2..4, PAIRS=yes, TARGET=...).
+GAME ?= allfives
 N ?= 1000
+ARENA.allfives = tools/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
+BLOCK_ARENA = tools/block_arena.py $(GAME) $(or $(A),medium) $(or $(B),easy) --matches $(N) \
+	$(if $(PLAYERS),--players $(PLAYERS)) $(if $(PAIRS),--pairs $(PAIRS)) $(if $(TARGET),--target $(TARGET))
+ARENA.1x1 = $(BLOCK_ARENA)
+ARENA.classic = $(BLOCK_ARENA)
+ARENA.kozel = $(BLOCK_ARENA)
+ARENA.yard = $(BLOCK_ARENA)
+ARENA.international = $(BLOCK_ARENA)
 arena: setup
-	$(PY) tools/arena.py $(A) $(B) --matches $(N)
+	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international] A=.. B=.. N=.."; exit 2; }
+	$(PY) $(ARENA.$(GAME))
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup

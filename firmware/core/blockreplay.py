@@ -95,8 +95,9 @@ def _record(fields):
         raise RecordError(number, "unknown game " + game)
     number, text = fields.get("options", (number, ""))
     try:
-        rec = BlockRecord(game, Options.parse(game, text))
-        n = rec.options.players
+        options = Options.parse(game, text)
+        rec = BlockRecord(game, options)
+        n = options.players
         if "seed" in fields:
             number, text = fields["seed"]
             if not text.isdigit():

@@ -102,18 +102,18 @@ def _extreme_tile(hands, heaviest):
     for h in hands:
         t = 0
         while h >> t:
-            if h >> t & 1:
-                if best < 0:
-                    best = t
-                else:
-                    w = LOW[t] + HIGH[t]
-                    wb = LOW[best] + HIGH[best]
-                    if heaviest and (w > wb or (w == wb and HIGH[t] > HIGH[best])):
-                        best = t
-                    elif not heaviest and (w < wb or (w == wb and LOW[t] < LOW[best])):
-                        best = t
+            if h >> t & 1 and (best < 0 or _beats(t, best, heaviest)):
+                best = t
             t += 1
     return best
+
+
+def _beats(t, best, heaviest):
+    w = LOW[t] + HIGH[t]
+    wb = LOW[best] + HIGH[best]
+    if heaviest:
+        return w > wb or (w == wb and HIGH[t] > HIGH[best])
+    return w < wb or (w == wb and LOW[t] < LOW[best])
 
 
 def _holder(hands, t):
@@ -146,9 +146,9 @@ class Rules:
     """What the five games share; each game overrides what it changes."""
 
     NAME = ""
-    PLAYERS = (2,)  # the player counts allowed, the default first
-    PAIRS = (False,)  # whether 4 players play in pairs (the default first)
-    TARGETS = (-1,)  # match targets (0: one hand); -1: the game has none
+    PLAYERS: tuple = (2,)  # the player counts allowed, the default first
+    PAIRS: tuple = (False,)  # whether 4 players play in pairs (the default first)
+    TARGETS: tuple = (-1,)  # match targets (0: one hand); -1: the game has none
     keep = 0  # stock tiles that are never drawn
     closes = False  # Classic's closed line ends the hand
 
@@ -473,6 +473,6 @@ _RULES = (OneByOne, Classic, Kozel, Yard, International)
 def rules_for(game):
     """The rule set of a game named in GAMES; ValueError if unknown."""
     for r in _RULES:
-        if r.NAME == game:
+        if game == r.NAME:
             return r()
     raise ValueError("unknown game %s (%s)" % (game, ", ".join(GAMES)))

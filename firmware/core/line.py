@@ -227,7 +227,7 @@ class LineGame:
             if action == DRAW:
                 return None
             return "nobody holds a double to lead: draw from the stock"
-        if action == DRAW or action == PASS:
+        if action in (DRAW, PASS):
             return self._check_stuck(seat, action)
         if is_pair(action):
             return self._check_pair(seat, (action - PAIR) >> 3, (action - PAIR) & 7)
@@ -287,7 +287,8 @@ class LineGame:
         if table.fits(t, where):
             return None
         if not table.playable() >> t & 1:
-            return "%s does not match the ends %d and %d" % (name(t), table.value[W], table.value[E])
+            ends = (table.value[W], table.value[E])
+            return "%s does not match the ends %d and %d" % ((name(t),) + ends)
         return "%s does not fit the %s end, which shows %d" % (
             name(t),
             "WE"[where],
@@ -402,10 +403,7 @@ class LineGame:
     def _stuck(self):
         if self.drawing_lead or self.drawable():
             return False
-        for s in range(self.SEATS):
-            if self.playable(s):
-                return False
-        return True
+        return all(not self.playable(s) for s in range(self.SEATS))
 
     def _fish(self):
         self.rules.fish(self)

@@ -16,12 +16,11 @@ number of evaluations per decision. Integer values: the same decision on every
 board.
 """
 
-from micropython import const
-
 from core.actions import PAIR
 from core.blockrules import hand_count
 from core.table import LEAD
 from core.tiles import DOUBLES, HIGH, LOW, NUMBER
+from micropython import const
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
