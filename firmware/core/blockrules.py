@@ -228,8 +228,8 @@ class Classic(Rules):
     """3b: 2 to 4 players to 125; doubling up, the closed line, eggs."""
 
     NAME = "classic"
-    PLAYERS = (2, 3, 4)
-    TARGETS = (125,)
+    PLAYERS: tuple = (2, 3, 4)
+    TARGETS: tuple = (125,)
     closes = True
 
     def hand_size(self, players):
@@ -267,9 +267,9 @@ class Kozel(Rules):
     """3c: points are bad; whoever reaches 125 is the goat and loses."""
 
     NAME = "kozel"
-    PLAYERS = (2, 3, 4)
-    PAIRS = (False, True)
-    TARGETS = (125,)
+    PLAYERS: tuple = (2, 3, 4)
+    PAIRS: tuple = (False, True)
+    TARGETS: tuple = (125,)
 
     def setup(self, game):
         Rules.setup(self, game)
@@ -445,8 +445,8 @@ class International(Rules):
     """3e: the highest double leads; the winner scores the others' counts."""
 
     NAME = "international"
-    PLAYERS = (2, 3, 4)
-    PAIRS = (False, True)
+    PLAYERS: tuple = (2, 3, 4)
+    PAIRS: tuple = (False, True)
     TARGETS = (0, 50, 100)
 
     def lead(self, game):
