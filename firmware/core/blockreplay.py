@@ -136,13 +136,12 @@ def _pair(words):
     return pair(tiles[0], tiles[1])
 
 
-def _action(number, game, words):
-    try:
-        if words[0] == "play" and len(words) == 5:
-            return _pair(words)
-        return parse_action(game, words)
-    except ValueError as e:
-        raise RecordError(number, str(e)) from None
+def action_of(game, words):
+    """The action code of the words after the seat ("play", "[1|4]", "W"), or of a
+    two-double play; raises ValueError."""
+    if words[0] == "play" and len(words) == 5:
+        return _pair(words)
+    return parse_action(game, words)
 
 
 def _deal_ok(number, game, deal):
@@ -187,7 +186,10 @@ def replay(text, on_action=None):
         _check_seat(number, words[0], game)
         if len(words) < 2:
             raise RecordError(number, "the seat must be followed by play, draw or pass")
-        action = _action(number, game, words[1:])
+        try:
+            action = action_of(game, words[1:])
+        except ValueError as e:
+            raise RecordError(number, str(e)) from None
         if words[1] == "draw" and len(words) == 3:
             _check_drawn(number, game, words[2])
         try:
