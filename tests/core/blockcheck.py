@@ -35,6 +35,7 @@ def lay(game, hands, stock="", line="", turn=None):
             else:
                 game.table.place(t, "WE".index(words[1]))
         game.forced_lead = -1
+        game.drawing_lead = False
         game.leader = game.turn = 0
     if turn is not None:
         game.turn = turn
