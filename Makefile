@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui assets clean
+.PHONY: setup test lint typecheck sim play replay arena properties build flash bench bench-ui assets clean
 
 setup: $(READY)
 
@@ -60,6 +60,11 @@ ARENA.international = $(BLOCK_ARENA)
 arena: setup
 	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international] A=.. B=.. N=.."; exit 2; }
 	$(PY) $(ARENA.$(GAME))
+
+# The draw-and-block properties over N seeded matches per game and player count
+# (make test runs a smaller seeded set).
+properties: setup
+	BLOCK_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup
