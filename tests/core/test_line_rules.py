@@ -2,8 +2,7 @@
 
 from blockcheck import do, hand, kinds, of_kind, position, refused
 from check import raises, tile
-from core.actions import DRAW, pair, PASS
-from core.actions import describe
+from core.actions import describe, DRAW, pair, PASS
 from core.blockreplay import action_of
 from core.blockrules import hand_count, Options
 from core.line import LineGame
@@ -120,6 +119,6 @@ def test_records_write_a_two_double_play_as_one_action_with_both_ends():
     action = pair(2, 5)
     assert describe(action) == "play [2|2] W [5|5] E"
     game = LineGame("classic")
-    assert action_of(game, "play [5|5] E [2|2] W".split()) == action
-    assert action_of(game, "play [2|2] W [5|5] E".split()) == action
-    assert "doubles" in str(raises(ValueError, action_of, game, "play [2|3] W [5|5] E".split()))
+    assert action_of(game, ["play", "[5|5]", "E", "[2|2]", "W"]) == action
+    assert action_of(game, ["play", "[2|2]", "W", "[5|5]", "E"]) == action
+    assert "doubles" in str(raises(ValueError, action_of, game, ["play", "[2|3]", "W", "[5|5]", "E"]))
