@@ -121,4 +121,5 @@ def test_records_write_a_two_double_play_as_one_action_with_both_ends():
     game = LineGame("classic")
     assert action_of(game, ["play", "[5|5]", "E", "[2|2]", "W"]) == action
     assert action_of(game, ["play", "[2|2]", "W", "[5|5]", "E"]) == action
-    assert "doubles" in str(raises(ValueError, action_of, game, ["play", "[2|3]", "W", "[5|5]", "E"]))
+    words = ["play", "[2|3]", "W", "[5|5]", "E"]
+    assert "doubles" in str(raises(ValueError, action_of, game, words))
