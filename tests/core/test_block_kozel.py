@@ -124,3 +124,10 @@ def test_going_out_with_blank_and_six_together_makes_general_goats():
         "play [0|0] W [6|6] E",
         "only [0|0] and [6|6], your last two tiles, may be played together",
     )
+
+
+def test_after_eggs_the_first_hand_rule_leads_again():
+    game = position("kozel", "players=3", ["[0|4] [2|2]", "[1|3]", "[4|6]"], line="[4|5]")
+    do(game, "play [0|4] W")  # 4, 4 and 10: eggs
+    lay(game, ["[0|1] [3|3]", "[1|1] [2|3]", "[4|4]"])
+    assert game.turn == 1 and game.forced_lead == tile("[1|1]")
