@@ -8,8 +8,8 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena build flash bench bench-ui bench-saves assets clean \
-	web web-build web-bench
+.PHONY: setup test lint typecheck sim play replay arena properties build flash bench bench-ui bench-saves \
+	assets clean web web-build web-bench
 
 setup: $(READY)
 
@@ -53,11 +53,26 @@ replay: setup
 	@$(PY) tools/replay.py "$(RECORD)"
 
 # Seeded matches between two handheld players, seats swapped on the same deals.
-A ?= defensive
-B ?= tactics
+# GAME picks the game: All Fives by default, or a draw-and-block game
+# (1x1, classic, kozel, yard, international; PLAYERS=2..4, PAIRS=yes, TARGET=...).
+GAME ?= allfives
 N ?= 1000
+ARENA.allfives = tools/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
+BLOCK_ARENA = tools/block_arena.py $(GAME) $(or $(A),medium) $(or $(B),easy) --matches $(N) \
+	$(if $(PLAYERS),--players $(PLAYERS)) $(if $(PAIRS),--pairs $(PAIRS)) $(if $(TARGET),--target $(TARGET))
+ARENA.1x1 = $(BLOCK_ARENA)
+ARENA.classic = $(BLOCK_ARENA)
+ARENA.kozel = $(BLOCK_ARENA)
+ARENA.yard = $(BLOCK_ARENA)
+ARENA.international = $(BLOCK_ARENA)
 arena: setup
-	$(PY) tools/arena.py $(A) $(B) --matches $(N)
+	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international] A=.. B=.. N=.."; exit 2; }
+	$(PY) $(ARENA.$(GAME))
+
+# The draw-and-block properties over N seeded matches per game and player count
+# (make test runs a smaller seeded set).
+properties: setup
+	BLOCK_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup

@@ -7,7 +7,11 @@ N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped, so neither player profits from the luck of a deal. Prints the wins, the
 win rate with a 95 % Wilson interval, and the average points per hand; for a
 searching player (expert), the average work per decision (evaluations: one
-move judged on one sampled deal).
+move judged on one sampled deal). While it runs, stderr shows the matches done
+and the running win rate with its interval.
+
+The draw-and-block games have their own arena, tools/block_arena.py (`make arena
+GAME=kozel ...`), which shares `wilson` and `progress` from here.
 """
 
 import argparse
@@ -30,6 +34,31 @@ def wilson(wins, n, z=1.96):
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+def progress(done, total, name, rate_wins, every):
+    """Print the matches done and the running win rate of `name` on stderr, every
+    `every` matches and at the end."""
+    if done % every and done != total:
+        return
+    low, high = wilson(rate_wins, done)
+    print(
+        "arena: %d/%d matches, %s %.1f%% (95%% %.1f-%.1f%%)"
+        % (done, total, name, 100 * rate_wins / done, 100 * low, 100 * high),
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def play_all(job_function, jobs, workers, on_result):
+    """Run the jobs in a pool of workers; `on_result` sees every job's result as it
+    comes (in job order), and the results are returned in order."""
+    results = []
+    with multiprocessing.Pool(workers) as pool:
+        for result in pool.imap(job_function, jobs, chunksize=4):
+            results.append(result)
+            on_result(result)
+    return results
 
 
 def expert_work():
@@ -67,8 +96,15 @@ def play_deal(job):
 def run(a, b, matches, options_text="", seed=0, workers=None):
     deals = max(1, matches // 2)
     jobs = [(a, b, options_text, seed + i) for i in range(deals)]
-    with multiprocessing.Pool(workers) as pool:
-        per_deal = pool.map(play_deal, jobs, chunksize=16)
+    tally = [0, 0]  # matches done, a's wins
+
+    def on_result(pair):
+        for r in pair:
+            tally[0] += 1
+            tally[1] += r[0]
+            progress(tally[0], 2 * deals, a, tally[1], max(10, deals // 25 * 2))
+
+    per_deal = play_all(play_deal, jobs, workers, on_result)
     rows = [r for pair in per_deal for r in pair]
     n = len(rows)
     a_wins = sum(1 for r in rows if r[0])

@@ -3,7 +3,8 @@
 Prints a table and writes build/bench.json. Measured now:
 - the smallest MicroPython heap (`micropython -X heapsize=`, found by bisection)
   in which one full seeded handheld-vs-handheld All Fives match of the core
-  runs, importing .mpy files compiled with mpy-cross;
+  runs, importing .mpy files compiled with mpy-cross; and the same for a
+  4-player Kozel match of the draw-and-block engine (tools/mpy_line_match.py);
 - what one decision of each handheld level costs under the MicroPython unix
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
@@ -33,6 +34,8 @@ MATCHES = (
     (4, "expert", "defensive"),
     (5, "expert", "expert"),
 )
+# Draw-and-block matches whose heap is measured: game, options, seed, players.
+LINE_MATCHES = (("kozel", "players=4 pairs=no target=125", 1, ("hard", "medium", "hard", "easy")),)
 COST_MATCHES = 4  # matches of expert against defensive whose decisions are timed
 
 
@@ -277,6 +280,14 @@ def main():
         key = "seed %d %s vs %s" % (seed, a, b)
         results["core_match_heap_mpy"][key] = heap
         print("%-56s %10d" % ("core match heap (.mpy), " + key, heap))
+    results["core_line_match_heap_mpy"] = {}
+    for game, options, seed, names in LINE_MATCHES:
+        args = ["tools/mpy_line_match.py", str(mpy), game, options, str(seed)] + list(names)
+        heap = smallest_heap(args)
+        key = "%s %s seed %d %s" % (game, options, seed, ",".join(names))
+        results["core_line_match_heap_mpy"][key] = heap
+        print("%-56s %10d" % ("core match heap (.mpy), %s 4 players" % game, heap))
+        print("  " + key)
     results["decision_cost_mpy"] = decision_costs(mpy)
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])

@@ -13,6 +13,8 @@ A Spectacular Bid record (`game: bid`) gives balances as scores, and adds took
 decision under way may still take, or null) and auction (the standing bid and
 its bidder, null outside an auction); its events include transfer, bid,
 accepted, declined and timed_out.
+A draw-and-block record (`game: 1x1`, classic, kozel, yard, international) is
+replayed by core.blockreplay and described by tools/replay_block.py.
 An unreadable, malformed or illegal line stops the replay with exit status 1 and
 a message naming the line and the reason on stderr; nothing after it runs.
 """
@@ -21,9 +23,12 @@ import json
 import sys
 
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+import replay_block
+from core import blockreplay
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
+from core.blockrules import GAMES as BLOCK_GAMES
 from core.replay import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count
@@ -100,13 +105,15 @@ def main(argv):
         print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
         return 1
     actions = []
+    block = blockreplay.game_of(text) in BLOCK_GAMES
+    describe = replay_block.action_json if block else action_json
 
     def on_action(number, line, game, events):
         actions.append(None)
-        print(json.dumps(action_json(len(actions), number, line, game, events)), flush=True)
+        print(json.dumps(describe(len(actions), number, line, game, events)), flush=True)
 
     try:
-        replay(text, on_action)
+        (blockreplay.replay if block else replay)(text, on_action)
     except RecordError as e:
         print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
         return 1

@@ -6,6 +6,10 @@ first tile of a hand); DRAW and PASS are codes above every play.
 Spectacular Bid adds ACCEPT, DECLINE, TIMEOUT (the clock ran out: the late action
 is not made) and bids: bid N is BID + N // 5 (N a multiple of 5). Bids are the only
 actions above a byte; a bid record keeps its actions in 16 bits.
+
+The draw-and-block family (core.line) adds the two-double play (Classic's doubling
+up, Kozel's [0|0] and [6|6] finish): PAIR + w * 8 + e plays the double [w|w] on W
+and [e|e] on E in one action; its records also keep their actions in 16 bits.
 """
 
 from micropython import const
@@ -19,6 +23,7 @@ ACCEPT = const(242)
 DECLINE = const(243)
 TIMEOUT = const(244)
 BID = const(256)
+PAIR = const(1024)
 
 
 def bid(amount):
@@ -32,6 +37,15 @@ def is_bid(action):
 def amount_of(action):
     """The points of a bid action."""
     return (action - BID) * 5
+
+
+def pair(w, e):
+    """Play the double [w|w] on W and [e|e] on E together."""
+    return PAIR + w * 8 + e
+
+
+def is_pair(action):
+    return PAIR <= action < PAIR + 56
 
 
 def play(tile, where):
@@ -56,6 +70,10 @@ def describe(action):
         return "draw"
     if action == PASS:
         return "pass"
+    if is_pair(action):
+        w = (action - PAIR) >> 3
+        e = (action - PAIR) & 7
+        return "play [%d|%d] W [%d|%d] E" % (w, w, e, e)
     if action >= ACCEPT:
         return _AUCTION_WORDS[action - ACCEPT] if action < BID else "bid %d" % amount_of(action)
     t = action >> 3

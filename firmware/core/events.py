@@ -23,6 +23,24 @@ Spectacular Bid (core.bid) adds, and gives DEAL's seat as the seat that moves fi
     DECLINED   seat = who declines (the jockey opens for free)
     TIMED_OUT  seat = who ran out of time, a = milliseconds the late decision had taken
     HAND_OVER  seat = the jockey, or -1 after a blocked hand (the highest double leads)
+
+The draw-and-block family (core.line) uses DEAL (seat = the seat to move first,
+b = the tile that must lead or -1), PLAYED (b = W, E, LEAD or LEAD_FLIP; a
+two-double play is two PLAYED events), DREW, PASSED, SCORED (a = points scored,
+or written in Kozel, b = the count due before Kozel's writing threshold), DOMINO
+(a = 0: the points follow as SCORED events), HAND_OVER (seat = who leads next, or -1 when the
+game's first-hand rule picks the leader), MATCH_OVER (seat = the first winner,
+-1 when nobody wins), and adds:
+
+    FISH       seat = winner or -1 (a tie: eggs or a drawn hand)
+    EGGS       a = the counts carried to the next decided hand (Classic, Kozel)
+    POOL       seat = who takes the pool or -1 while it grows, a = its points (1x1)
+    GOAT       seat = a seat going on the goat (a = 1) or off it (a = 0); in
+               Kozel a seat reaching the target (the goat, a = 1)
+    GENERAL    seat = who went out with [0|0] and [6|6] together
+    OFFICER    seat = who went out with [0|0] (Yard Kozel)
+    SNOT       seat = who lays the double a out of play (Yard Kozel)
+    TOOK_STOCK seat = who takes the whole stock at a closed line, a = tiles taken
 """
 
 from micropython import const
@@ -41,6 +59,14 @@ BID = const(10)
 ACCEPTED = const(11)
 DECLINED = const(12)
 TIMED_OUT = const(13)
+FISH = const(14)
+EGGS = const(15)
+POOL = const(16)
+GOAT = const(17)
+GENERAL = const(18)
+OFFICER = const(19)
+SNOT = const(20)
+TOOK_STOCK = const(21)
 
 NAMES = (
     "deal",
@@ -57,6 +83,14 @@ NAMES = (
     "accepted",
     "declined",
     "timed_out",
+    "fish",
+    "eggs",
+    "pool",
+    "goat",
+    "general",
+    "officer",
+    "snot",
+    "took_stock",
 )
 
 

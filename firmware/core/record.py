@@ -94,7 +94,7 @@ class Record:
                 if hand_no > 1:
                     out.append("# hand %d" % hand_no)
                     if deal is not None:
-                        out.append("deal " + deal_text(deal))
+                        out.append("deal " + self.deal_text(deal))
             seat = game.turn
             if not self.timed:
                 events = game.apply(action)
@@ -110,6 +110,9 @@ class Record:
             out.append(line)
         return out
 
+    def deal_text(self, deal):
+        return deal_text(deal)
+
     def text(self):
         out = ["game: " + self.game]
         if not self.timed:
@@ -119,7 +122,7 @@ class Record:
             "players: " + ", ".join(self.players),
         ]
         if 1 in self.deals:
-            out.append("deal: " + deal_text(self.deals[1]))
+            out.append("deal: " + self.deal_text(self.deals[1]))
         out.append("---")
         out.extend(self.lines())
         return "\n".join(out) + "\n"

@@ -11,12 +11,16 @@ Searching players do a bounded piece of work per step; the others decide at once
 
 NAMES = ("random", "tactics", "defensive", "expert")  # All Fives' levels
 BID_NAMES = ("bid",)  # Spectacular Bid's handheld player
+BLOCK_NAMES = ("easy", "medium", "hard")  # the draw-and-block games' levels
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",
     "defensive": "defensive",
     "expert": "expert",
     "bid": "bidder",  # Spectacular Bid's player (not an All Fives level)
+    "easy": "block_easy",  # the draw-and-block games' levels (core.line)
+    "medium": "block_medium",
+    "hard": "block_hard",
 }
 
 

@@ -48,6 +48,25 @@ def play_bid_match(seed, choosers, names, times=None, on_events=None, max_action
     return _run(game, record, act, on_events, max_actions)
 
 
+def play_line_match(game_name, options, seed, names, on_events=None, max_actions=20000):
+    """Play a seeded draw-and-block match (core.line) between the named players,
+    one per seat. Returns (game, record) as play_match does."""
+    from core.blockrecord import BlockRecord
+    from core.blockview import LineView
+    from core.line import LineGame
+
+    game = LineGame(game_name, options, seed)
+    record = BlockRecord(game_name, game.options, seed, ["handheld:" + n for n in names])
+    choosers = [get(n) for n in names]
+
+    def act(n):
+        seat = game.turn
+        action = choosers[seat](LineView(game, seat), derive(seed, n))
+        return action, 0, game.apply(action)
+
+    return _run(game, record, act, on_events, max_actions)
+
+
 def _run(game, record, act, on_events, max_actions):
     """Deal and act until the match is over. `act(n)` makes the n-th action and
     returns (action, its time in ms, events)."""

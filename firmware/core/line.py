@@ -1,0 +1,455 @@
+"""The draw-and-block family (RULES.md section 3): one engine for a line with two
+ends, a stock, the domino and the fish; each game's rules are a small object from
+core.blockrules (leads, drawing limits, scoring, match end).
+
+`LineGame` has the shape of core.allfives.AllFives: `legal(out)` lists the
+actions of the seat to move, `check(action)` explains why one is illegal,
+`apply(action)` makes it (or raises Illegal and changes nothing) and fills
+`events`. Seats count from 0; in pairs seats 0 and 2 play against 1 and 3.
+
+A seat that can play must play; one that cannot draws one tile at a time (DRAW)
+while the stock allows, then passes (PASS). The fish comes with the action that
+leaves nobody able to play or draw, so the passes it would force are never made.
+"""
+
+from micropython import const
+
+from core import events as ev
+from core.actions import DRAW, is_pair, PAIR, PASS
+from core.allfives import HAND_OVER, Illegal, MATCH_OVER, PLAYING
+from core.blockrules import hand_count, rules_for
+from core.rng import Rng
+from core.table import E, LEAD, LEAD_FLIP, Table, W
+from core.tiles import bit, count, DOUBLES, HIGH, LOW, name, NUMBER
+
+SIX_SIX = const(27)
+
+
+class Line(Table):
+    """core.table's line with no spinner: a double at an end lies crosswise and
+    shows its number there; the N and S ends never open."""
+
+    def place(self, tile, where):
+        if where >= LEAD or LOW[tile] != HIGH[tile]:
+            Table.place(self, tile, where)
+            self.spinner = -1  # a double lead is just the first tile
+            return
+        self.played[self.n] = tile
+        self.placed[self.n] = where
+        self.n += 1
+        self.mask |= 1 << tile
+        self.outer[where] = tile
+        self.length[where] += 1
+
+    def clone(self):
+        line = Line()
+        line.copy_from(self)
+        return line
+
+    def closed(self):
+        """Both ends show one number and all seven of its tiles are down."""
+        v = self.value[W]
+        return self.n > 0 and self.value[E] == v and NUMBER[v] & ~self.mask == 0
+
+
+class LineGame:
+    def __init__(self, game, options=None, seed=1):
+        self.rules = rules_for(game)
+        self.game = game
+        self.options = options or self.rules.default_options()
+        self.seed = seed
+        self.rng = Rng(seed)
+        n = self.options.players
+        self.SEATS = n
+        self.table = Line()
+        self.hands = [0] * n
+        self.scores = [0] * n  # per seat, partners showing their side's
+        self.stock = bytearray(28)  # stock[self.drawn:stock_size], in drawing order
+        self.stock_size = 0
+        self.drawn = 0
+        self.gone = 0  # tiles laid out of play (Yard Kozel's snot)
+        # Public knowledge per seat, as in All Fives: the numbers it has shown it
+        # lacks, and how many of its tiles came from the stock since.
+        self.lacks = bytearray(n)
+        self.free = bytearray(n)
+        self.log = []  # this hand's public history: (seat, action), draws without the tile
+        self.events = []
+        self.hand_no = 0
+        self.state = HAND_OVER
+        self.turn = 0
+        self.leader = 0
+        self.last_player = 0
+        self.forced_lead = -1
+        self.drawing_lead = False  # Kozel: drawing one by one for a double to lead
+        self.next_leader = -1  # -1: the game's first-hand rule picks the leader
+        self.out_with = 0  # the tiles of the play that made the domino
+        self.winners = 0  # mask of the seats that won the match
+        self.winner = -1  # the first of them
+        self.rules.setup(self)
+
+    # --- seats --------------------------------------------------------------
+
+    def after(self, seat):
+        return seat + 1 if seat + 1 < self.SEATS else 0
+
+    def side_of(self, seat):
+        """Seats 0 and 2 are side 0, 1 and 3 side 1 in pairs; alone, a seat is its side."""
+        return seat & 1 if self.options.pairs else seat
+
+    def side_mask(self, seat):
+        """The seats on `seat`'s side, as a mask."""
+        return 5 << (seat & 1) if self.options.pairs else 1 << seat
+
+    # --- dealing ------------------------------------------------------------
+
+    def start_hand(self, deal=None):
+        """Deal the next hand: from the generator, or `deal` = (hands, stock order)."""
+        if self.state == MATCH_OVER:
+            raise Illegal("the match is over")
+        if self.state != HAND_OVER:
+            raise Illegal("the hand is still being played")
+        n = self.SEATS
+        if deal is None:
+            deal = self.shuffled()
+        hands, order = deal
+        for s in range(n):
+            self.hands[s] = hands[s]
+            self.lacks[s] = self.free[s] = 0
+        self.stock_size = len(order)
+        self.stock[: self.stock_size] = order
+        self.drawn = 0
+        self.gone = 0
+        self.table.reset()
+        del self.log[:]
+        self.hand_no += 1
+        self.out_with = 0
+        self.state = PLAYING
+        self.leader, self.forced_lead = self.rules.lead(self)
+        self.drawing_lead = self.leader < 0
+        self.turn = 0 if self.drawing_lead else self.leader
+        self.events = [(ev.DEAL, self.turn, self.hand_no, self.forced_lead)]
+        return self.events
+
+    def shuffled(self):
+        """The next deal from the generator: hands in seat order, then the stock.
+        A taker (Yard Kozel) holds [6|6] and is dealt one tile fewer."""
+        size = self.rules.hand_size(self.SEATS)
+        order = bytearray(28)
+        for t in range(28):
+            order[t] = t
+        k = 28
+        taker = self.rules.taker(self)
+        if taker >= 0:
+            k = 27  # [6|6], the last tile, is not shuffled
+        self.rng.shuffle(order, k)
+        hands = [0] * self.SEATS
+        i = 0
+        for s in range(self.SEATS):
+            if s == taker:
+                hands[s] = 1 << SIX_SIX
+                take = size - 1
+            else:
+                take = size
+            for _ in range(take):
+                hands[s] |= 1 << order[i]
+                i += 1
+        return hands, bytes(order[i:k])
+
+    # --- what may be done ---------------------------------------------------
+
+    def drawable(self):
+        """Tiles that can still be drawn (1x1 keeps its last 2 locked)."""
+        left = self.stock_size - self.drawn - self.rules.keep
+        return left if left > 0 else 0
+
+    def playable(self, seat):
+        """The tiles of a seat's hand that can be played now."""
+        if self.drawing_lead:
+            return 0
+        if self.table.n == 0 and self.forced_lead >= 0:
+            return self.hands[seat] & bit(self.forced_lead)
+        return self.hands[seat] & self.table.playable()
+
+    def pair_play(self, seat):
+        """The two-double play open to the seat (Classic's doubling up, the
+        Kozel finish), or -1."""
+        table = self.table
+        if table.n == 0 or self.drawing_lead:
+            return -1
+        w = table.value[W]
+        e = table.value[E]
+        hand = self.hands[seat]
+        if w == e or not (hand >> DOUBLES[w] & 1 and hand >> DOUBLES[e] & 1):
+            return -1
+        if self.rules.pair_refused(self, seat, w, e) is not None:
+            return -1
+        return PAIR + w * 8 + e
+
+    def legal(self, out=None):
+        """The legal actions of the seat to move, in a stable order (a list):
+        plays first, then the two-double play, else a draw or a pass."""
+        if out is None:
+            out = []
+        else:
+            del out[:]
+        if self.state != PLAYING:
+            return out
+        seat = self.turn
+        mask = self.playable(seat)
+        table = self.table
+        t = 0
+        while mask >> t:
+            if mask >> t & 1:
+                if table.n == 0:
+                    out.append(t * 8 + LEAD)
+                    if LOW[t] != HIGH[t]:
+                        out.append(t * 8 + LEAD_FLIP)
+                else:
+                    for end in (W, E):
+                        if table.fits(t, end):
+                            out.append(t * 8 + end)
+            t += 1
+        pair = self.pair_play(seat)
+        if pair >= 0:
+            out.append(pair)
+        if not out:
+            out.append(DRAW if self.drawable() else PASS)
+        return out
+
+    def check(self, action):
+        """None if the seat to move may make `action`, else the reason it may not."""
+        if self.state == MATCH_OVER:
+            return "the match is over"
+        if self.state != PLAYING:
+            return "the hand is over"
+        seat = self.turn
+        if self.drawing_lead:
+            if action == DRAW:
+                return None
+            return "nobody holds a double to lead: draw from the stock"
+        if action in (DRAW, PASS):
+            return self._check_stuck(seat, action)
+        if is_pair(action):
+            return self._check_pair(seat, (action - PAIR) >> 3, (action - PAIR) & 7)
+        if not (0 <= action < DRAW) or action >> 3 >= 28 or action & 7 > LEAD_FLIP:
+            return "unknown action"  # (a damaged save can hold anything)
+        return self._check_play(seat, action >> 3, action & 7)
+
+    def _check_stuck(self, seat, action):
+        mask = self.playable(seat)
+        if mask:
+            return "you can play %s, so you must play" % name(_first(mask))
+        left = self.drawable()
+        if action == PASS:
+            return "you cannot play: draw from the stock" if left else None
+        if left:
+            return None
+        if self.stock_size > self.drawn:
+            return "the last %d tiles of the stock are locked" % (self.stock_size - self.drawn)
+        return "the stock is empty"
+
+    def _check_pair(self, seat, w, e):
+        hand = self.hands[seat]
+        for n in (w, e):
+            if not hand >> DOUBLES[n] & 1:
+                return "you do not hold " + name(DOUBLES[n])
+        if self.table.n == 0:
+            return "two doubles can never lead a hand"
+        reason = self.rules.pair_refused(self, seat, w, e)
+        if reason is not None:
+            return reason
+        value = self.table.value
+        for n, end, word in ((w, W, "W"), (e, E, "E")):
+            if value[end] != n:
+                return "%s does not match the %s end, which shows %d" % (
+                    name(DOUBLES[n]),
+                    word,
+                    value[end],
+                )
+        return None
+
+    def _check_play(self, seat, t, where):
+        table = self.table
+        if not self.hands[seat] >> t & 1:
+            return "you do not hold " + name(t)
+        if table.n == 0:
+            if where < LEAD:
+                return "the first tile of a hand needs no end"
+            if where == LEAD_FLIP and LOW[t] == HIGH[t]:
+                return "unknown action"
+            if self.forced_lead >= 0 and t != self.forced_lead:
+                return "%s must lead this hand" % name(self.forced_lead)
+            return None
+        if where >= LEAD:
+            return "the lead has been played: choose an end"
+        if where > E:
+            return "the line has only the ends W and E"
+        if table.fits(t, where):
+            return None
+        if not table.playable() >> t & 1:
+            ends = (table.value[W], table.value[E])
+            return "%s does not match the ends %d and %d" % ((name(t),) + ends)
+        return "%s does not fit the %s end, which shows %d" % (
+            name(t),
+            "WE"[where],
+            table.value[where],
+        )
+
+    # --- doing it -----------------------------------------------------------
+
+    def apply(self, action):
+        """Make the action of the seat to move, or raise Illegal and change nothing."""
+        reason = self.check(action)
+        if reason is not None:
+            raise Illegal(reason)
+        seat = self.turn
+        self.events = []
+        if self.drawing_lead:
+            self._draw_for_lead(seat)
+        elif action == DRAW:
+            self._learn_lacks(seat)
+            self._take(seat)
+        elif action == PASS:
+            self._learn_lacks(seat)
+            self.log.append((seat, PASS))
+            self.events.append((ev.PASSED, seat, 0, 0))
+            self.turn = self.after(seat)
+        elif is_pair(action):
+            w = DOUBLES[(action - PAIR) >> 3]
+            e = DOUBLES[(action - PAIR) & 7]
+            self._put(seat, w, W)
+            self._put(seat, e, E)
+            self._played(seat, action, bit(w) | bit(e))
+        else:
+            t = action >> 3
+            self._put(seat, t, action & 7)
+            self._played(seat, action, bit(t))
+        if self.state == PLAYING and self._stuck():
+            self._fish()
+        return self.events
+
+    def _take(self, seat):
+        t = self.stock[self.drawn]
+        self.drawn += 1
+        self.hands[seat] |= 1 << t
+        self.free[seat] += 1
+        self.log.append((seat, DRAW))
+        self.events.append((ev.DREW, seat, t, 0))
+        return t
+
+    def _draw_for_lead(self, seat):
+        self._take(seat)
+        self.leader, self.forced_lead = self.rules.lead(self)
+        if self.leader >= 0:
+            self.drawing_lead = False
+            self.turn = self.leader
+        else:
+            self.turn = self.after(seat)
+
+    def _learn_lacks(self, seat):
+        # The seat has shown that no tile of its hand matches the ends. What it
+        # showed before still holds only if it has drawn nothing since.
+        table = self.table
+        shown = (1 << table.value[W]) | (1 << table.value[E]) if table.n else 0
+        if self.free[seat]:
+            self.lacks[seat] = shown
+        else:
+            self.lacks[seat] |= shown
+        self.free[seat] = 0
+
+    def _put(self, seat, t, where):
+        self.hands[seat] &= ~(1 << t)
+        lacked = self.lacks[seat]
+        if self.free[seat] and (lacked >> LOW[t] & 1 or lacked >> HIGH[t] & 1):
+            self.free[seat] -= 1  # it can only have come from the stock
+        self.table.place(t, where)
+        self.events.append((ev.PLAYED, seat, t, where))
+
+    def _played(self, seat, action, tiles):
+        left = count(self.hands[seat])
+        if self.free[seat] > left:
+            self.free[seat] = left
+        self.last_player = seat
+        self.log.append((seat, action))
+        if self.table.n == 1:
+            self.rules.after_lead(self, seat)
+        if not self.hands[seat]:
+            self.out_with = tiles
+            self.events.append((ev.DOMINO, seat, 0, 0))
+            self.rules.domino(self, seat)
+            self._hand_over()
+            return
+        self.turn = self.after(seat)
+        if self.rules.closes and self.table.closed():
+            self._take_stock(self.turn)
+            self._fish()
+
+    def lay_out(self, seat, t):
+        """Lay a tile of a hand out of play, face up (Yard Kozel's snot)."""
+        self.hands[seat] &= ~(1 << t)
+        self.gone |= 1 << t
+        self.events.append((ev.SNOT, seat, t, 0))
+
+    def _take_stock(self, seat):
+        # Classic's closed line: the next player takes the whole stock.
+        taken = self.stock_size - self.drawn
+        if not taken:
+            return
+        for i in range(self.drawn, self.stock_size):
+            self.hands[seat] |= 1 << self.stock[i]
+        self.drawn = self.stock_size
+        self.events.append((ev.TOOK_STOCK, seat, taken, 0))
+
+    def _stuck(self):
+        if self.drawing_lead or self.drawable():
+            return False
+        return all(not self.playable(s) for s in range(self.SEATS))
+
+    def _fish(self):
+        self.rules.fish(self)
+        self._hand_over()
+
+    def _hand_over(self):
+        if self.state == MATCH_OVER:
+            w = self.winners
+            self.winner = _first(w) if w else -1
+            self.events.append((ev.MATCH_OVER, self.winner, 0, 0))
+            return
+        self.state = HAND_OVER
+        self.events.append((ev.HAND_OVER, self.next_leader, 0, 0))
+
+    # --- for the rules ------------------------------------------------------
+
+    def counts(self):
+        """Every hand's count, per seat."""
+        return [hand_count(h) for h in self.hands]
+
+    def add(self, seat, points):
+        """Score points for a seat's side."""
+        m = self.side_mask(seat)
+        for s in range(self.SEATS):
+            if m >> s & 1:
+                self.scores[s] += points
+
+    def end_match(self, winners):
+        """The match is over; `winners` is the mask of the seats that won it."""
+        self.state = MATCH_OVER
+        self.winners = winners
+
+    def lowest(self, counts, start):
+        """The seat with the lowest count, ties to the first of them from `start`
+        in seat order."""
+        best = start
+        s = start
+        for _ in range(self.SEATS):
+            if counts[s] < counts[best]:
+                best = s
+            s = self.after(s)
+        return best
+
+
+def _first(mask):
+    t = 0
+    while not mask >> t & 1:
+        t += 1
+    return t

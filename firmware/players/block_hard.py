@@ -1,0 +1,219 @@
+"""The hard level of the draw-and-block games: judge every move on sampled deals.
+
+A *sample* deals the tiles this seat cannot see into the other hands and the
+stock, consistent with its view: every hand's size, the stock's size, and the
+numbers each seat has shown it lacks (save for the tiles it drew since). On each
+sample, every candidate move is played and the hand played out to its end by
+every seat greedily (the heaviest playable tile; a seat that cannot play draws,
+then passes). The move's value is what the hand's end leaves: the lowest count
+among the opponents' sides less its own side's count (a lone [0|0] counting 25
+and a lone [6|6] 50), so it plays for its side in pairs. The move with the best
+total over the samples is played; every move sees the same samples.
+
+Anytime, like players.expert: a `Thinker` plays one move out on one sample per
+`step()` (an *evaluation*) and `action` is the best move so far; the budget is a
+number of evaluations per decision. Integer values: the same decision on every
+board.
+"""
+
+from core.actions import PAIR
+from core.blockrules import hand_count
+from core.table import LEAD
+from core.tiles import DOUBLES, HIGH, LOW, NUMBER
+from micropython import const
+
+BUDGET = const(96)  # evaluations per decision on the device
+_MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
+
+# Every tile, heaviest first (ties to the larger half): the playouts' order.
+_HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
+
+stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
+
+_order = bytearray(28)  # the sample: the other hands in seat order, then the stock
+_hands = [0, 0, 0, 0]  # the playout's hands
+
+
+class Thinker:
+    """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
+
+    def __init__(self, budget=BUDGET):
+        self.budget = budget
+        self.moves = [0] * _MAX_MOVES
+        self.totals = [0] * _MAX_MOVES
+        self.n = 0
+        self.next = 0
+        self.left = 0
+        self.action = -1
+
+    def start(self, view, rng):
+        self.view = view
+        self.rng = rng
+        legal = view.legal
+        n = min(len(legal), _MAX_MOVES)
+        for i in range(n):
+            self.moves[i] = legal[i]
+            self.totals[i] = 0
+        self.n = n
+        self.action = legal[0]
+        self.next = 0
+        # Whole samples only, so that every move is judged on the same deals;
+        # a single choice needs no thought.
+        self.left = max(1, self.budget // n) * n if n > 1 else 0
+        stats[0] += 1
+
+    def step(self):
+        """One evaluation; True when the decision is made (`action` is then final)."""
+        if self.left <= 0:
+            return True
+        i = self.next
+        if i == 0:
+            self.stock_at = _sample(self.view, self.rng)
+        self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at)
+        self.left -= 1
+        stats[1] += 1
+        self.next = i + 1 if i + 1 < self.n else 0
+        if self.next == 0:  # a sample is complete: take stock
+            best = 0
+            for j in range(1, self.n):
+                if self.totals[j] > self.totals[best]:
+                    best = j
+            self.action = self.moves[best]
+        return self.left <= 0
+
+
+def _sample(view, rng):
+    """Shuffle the unseen tiles into _order, then gather every other seat's hand,
+    in seat order, from the tiles it may hold. Returns where the stock begins."""
+    unseen = view.unseen
+    k = 0
+    t = 0
+    while unseen >> t:
+        if unseen >> t & 1:
+            _order[k] = t
+            k += 1
+        t += 1
+    rng.shuffle(_order, k)
+    taken = 0
+    for s in range(view.players):
+        if s == view.seat:
+            continue
+        may_hold = unseen
+        for n in range(7):
+            if view.lacks[s] >> n & 1:
+                may_hold &= ~NUMBER[n]
+        size = view.hand_sizes[s]
+        end = taken + size
+        got = _gather(may_hold, view.free[s], end, k, taken)
+        if got < end:  # the public knowledge overstated what it lacks: relax it
+            _gather(unseen, size, end, k, got)
+        taken = end
+    return taken
+
+
+def _gather(allowed, others, end, k, taken):
+    """Move tiles of `_order[taken:k]` forward until position `end`: tiles in
+    `allowed`, and at most `others` tiles outside it. Returns where it stopped."""
+    for j in range(taken, k):
+        if taken == end:
+            break
+        t = _order[j]
+        if allowed >> t & 1 or others:
+            if not allowed >> t & 1:
+                others -= 1
+            _order[j] = _order[taken]
+            _order[taken] = t
+            taken += 1
+    return taken
+
+
+def _evaluate(view, action, stock_at):
+    """The value of `action` on the current sample, for this seat's side."""
+    n = view.players
+    me = view.seat
+    taken = 0
+    for s in range(n):
+        if s == me:
+            _hands[s] = view.hand
+            continue
+        hand = 0
+        for j in range(taken, taken + view.hand_sizes[s]):
+            hand |= 1 << _order[j]
+        _hands[s] = hand
+        taken += view.hand_sizes[s]
+    table = view.table
+    w = table.value[0]
+    e = table.value[1]
+    if action >= PAIR:
+        _hands[me] &= ~(1 << DOUBLES[(action - PAIR) >> 3] | 1 << DOUBLES[(action - PAIR) & 7])
+    else:  # with more than one choice, every action is a play
+        t = action >> 3
+        _hands[me] &= ~(1 << t)
+        where = action & 7
+        if where >= LEAD:
+            w = LOW[t]
+            e = HIGH[t]
+        elif where == 0:
+            w = HIGH[t] if LOW[t] == w else LOW[t]
+        else:
+            e = HIGH[t] if LOW[t] == e else LOW[t]
+    if _hands[me]:
+        _playout(n, me + 1 if me + 1 < n else 0, w, e, stock_at, stock_at + view.stock)
+    return _side_value(view)
+
+
+def _playout(n, seat, w, e, drawn, stock_end):
+    """Every seat plays its heaviest playable tile, drawing when stuck, until a
+    hand is empty or nobody can play or draw."""
+    stuck = 0
+    while stuck < n:
+        hand = _hands[seat]
+        fits = hand & (NUMBER[w] | NUMBER[e])
+        while not fits and drawn < stock_end:
+            t = _order[drawn]
+            drawn += 1
+            hand |= 1 << t
+            fits = hand & (NUMBER[w] | NUMBER[e])
+        if fits:
+            for t in _HEAVY:
+                if fits >> t & 1:
+                    break
+            hand &= ~(1 << t)
+            low = LOW[t]
+            if low == w or HIGH[t] == w:
+                w = HIGH[t] if low == w else low
+            else:
+                e = HIGH[t] if low == e else low
+            stuck = 0
+        else:
+            stuck += 1
+        _hands[seat] = hand
+        if not hand:
+            return
+        seat = seat + 1 if seat + 1 < n else 0
+
+
+def _side_value(view):
+    """The lowest count among the opponents' sides less this side's count."""
+    n = view.players
+    totals = [0, 0, 0, 0]
+    for s in range(n):
+        side = s & 1 if view.pairs else s
+        totals[side] += hand_count(_hands[s])
+    mine = view.seat & 1 if view.pairs else view.seat
+    best = 1000
+    for side in range(2 if view.pairs else n):
+        if side != mine and totals[side] < best:
+            best = totals[side]
+    return best - totals[mine]
+
+
+def choose(view, rng):
+    """Think the whole decision through at once (autoplay, arena, tests)."""
+    _thinker.start(view, rng)
+    while not _thinker.step():
+        pass
+    return _thinker.action
+
+
+_thinker = Thinker()

@@ -1,0 +1,27 @@
+"""tools/block_arena.py: who sits where, and a small seeded run adding up."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+
+import block_arena  # noqa: E402
+from core.blockrules import Options  # noqa: E402
+
+
+def test_seats_rotate_so_that_a_sits_everywhere():
+    two = block_arena.seatings("hard", "easy", Options.parse("kozel", ""))
+    assert two == [(["hard", "easy"], 0b01), (["easy", "hard"], 0b10)]
+    three = block_arena.seatings("hard", "easy", Options.parse("classic", "players=3"))
+    assert [mine for _, mine in three] == [0b001, 0b010, 0b100]
+    pairs = block_arena.seatings("hard", "easy", Options.parse("kozel", "players=4 pairs=yes"))
+    assert pairs == [(["hard", "easy", "hard", "easy"], 0b0101), (["easy", "hard"] * 2, 0b1010)]
+
+
+def test_a_small_run_counts_every_match_once():
+    r = block_arena.run("international", "medium", "easy", 6, "players=3 target=50", 0, 1)
+    assert r["matches"] == 6 and r["deals"] == 2
+    assert r["a_wins"] + r["b_wins"] + r["halves"] == 6
+    assert r["a_rate"] == (r["a_wins"] + r["halves"] / 2) / 6
+    low, high = r["a_rate_95"]
+    assert low <= r["a_rate"] <= high
