@@ -44,12 +44,13 @@ replay: setup
 	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.txt"; exit 2; }
 	@$(PY) tools/replay.py "$(RECORD)"
 
-# Seeded matches between two handheld players, seats swapped on the same deals.
+# Seeded matches between two handheld players, seats swapped on the same deals
+# (GAME=poker: Domino Poker's levels, N hands, seats rotated).
 A ?= defensive
 B ?= tactics
 N ?= 1000
 arena: setup
-	$(PY) tools/arena.py $(A) $(B) --matches $(N)
+	$(if $(filter poker,$(GAME)),$(PY) tools/poker_arena.py $(A) $(B) --hands $(N),$(PY) tools/arena.py $(A) $(B) --matches $(N))
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup

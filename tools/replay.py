@@ -12,7 +12,8 @@ A Spectacular Bid record (`game: bid`) gives balances as scores, and adds took
 (seconds the action took), clocks (each bank in seconds, and the seconds the
 decision under way may still take, or null) and auction (the standing bid and
 its bidder, null outside an auction); its events include transfer, bid,
-accepted, declined and timed_out.
+accepted, declined and timed_out. A Domino Poker record (`game: poker`) is
+replayed by tools/poker_replay.py, which names its keys.
 An unreadable, malformed or illegal line stops the replay with exit status 1 and
 a message naming the line and the reason on stderr; nothing after it runs.
 """
@@ -21,9 +22,11 @@ import json
 import sys
 
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+import poker_replay
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
+from core.pokerrecord import game_of
 from core.replay import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count
@@ -99,6 +102,8 @@ def main(argv):
     except OSError as e:
         print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
         return 1
+    if game_of(text) == "poker":
+        return poker_replay.main(argv[1], text)
     actions = []
 
     def on_action(number, line, game, events):

@@ -23,6 +23,15 @@ Spectacular Bid (core.bid) adds, and gives DEAL's seat as the seat that moves fi
     DECLINED   seat = who declines (the jockey opens for free)
     TIMED_OUT  seat = who ran out of time, a = milliseconds the late decision had taken
     HAND_OVER  seat = the jockey, or -1 after a blocked hand (the highest double leads)
+
+Domino Poker (core.poker) gives DEAL's a = the hand number, b = the dealer, seat =
+the first to bid; BID a = tricks bid; PLAYED b = the called number (7: none); a
+SCORED per seat at the end of a hand, a = points (may be negative), b = tricks
+taken; HAND_OVER seat = the hand's winner, who deals next; TIMED_OUT (a = 0) comes
+before the action the handheld made for a late player; and it adds:
+
+    TRICK      seat = who takes the trick, a = tricks played this hand, b = the
+               taker's tricks this hand
 """
 
 from micropython import const
@@ -41,6 +50,7 @@ BID = const(10)
 ACCEPTED = const(11)
 DECLINED = const(12)
 TIMED_OUT = const(13)
+TRICK = const(14)
 
 NAMES = (
     "deal",
@@ -57,6 +67,7 @@ NAMES = (
     "accepted",
     "declined",
     "timed_out",
+    "trick",
 )
 
 

@@ -11,12 +11,16 @@ Searching players do a bounded piece of work per step; the others decide at once
 
 NAMES = ("random", "tactics", "defensive", "expert")  # All Fives' levels
 BID_NAMES = ("bid",)  # Spectacular Bid's handheld player
+POKER_NAMES = ("easy", "medium", "hard")  # Domino Poker's levels
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",
     "defensive": "defensive",
     "expert": "expert",
     "bid": "bidder",  # Spectacular Bid's player (not an All Fives level)
+    "easy": "poker_easy",  # Domino Poker's levels
+    "medium": "poker_medium",
+    "hard": "poker_hard",
 }
 
 
