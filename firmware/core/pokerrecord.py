@@ -144,11 +144,12 @@ def read(text):
     body = []
     header = True
     seen_seed = False
-    number = 0
+    last = 0  # the last line that held anything
     for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
         line = _strip(raw)
         if not line:
             continue
+        last = number
         if not header:
             body.append((number, line))
             continue
@@ -163,7 +164,7 @@ def read(text):
         except ValueError as e:
             raise RecordError(number, str(e)) from None
     if header:
-        raise RecordError(number, "the header must end with a line '---'")
+        raise RecordError(last, "the header must end with a line '---'")
     if not seen_seed and not rec.deals:
         raise RecordError(1, "a record needs a seed or a deal")
     return rec, body
