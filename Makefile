@@ -67,6 +67,10 @@ flash: setup
 bid-arena: setup
 	$(PY) tools/bid_arena.py --matches $(N)
 
+# Domino Poker's seeded-match properties over 2,000 matches (make test runs 300).
+poker-properties: setup
+	POKER_MATCHES=2000 $(PY) -m pytest -q tests/test_poker_properties.py
+
 bench: setup
 	$(PY) tools/bench.py
 

@@ -25,7 +25,7 @@ from core.poker import (
     SEATS,
     TRICKS,
 )
-from core.tiles import ALL
+from core.tiles import ALL, count
 from micropython import const
 
 from players.poker_medium import bid_for, pick
@@ -111,7 +111,8 @@ class Thinker:
         self.rng.shuffle(_order, k)
         seats = [s for s in range(SEATS) if s != me]
         allowed = [view.could_hold(s) for s in range(SEATS)]
-        seats.sort(key=lambda s: bin(allowed[s]).count("1") - view.sizes[s])
+        # (seat number breaks ties: MicroPython's sort is not stable)
+        seats.sort(key=lambda s: (count(allowed[s]) - view.sizes[s]) * SEATS + s)
         sample = self.sample
         sample[me] = view.hand
         taken = 0  # tiles of _order[:taken] are dealt
