@@ -81,4 +81,5 @@ def main():
         )
 
 
-main()
+if __name__ == "__main__":  # (tools/mpy_poker.py reuses the reference)
+    main()

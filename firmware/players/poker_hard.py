@@ -30,7 +30,7 @@ from micropython import const
 
 from players.poker_medium import bid_for, pick
 
-BUDGET = const(40)  # play-outs per decision on the device
+BUDGET = const(96)  # play-outs per decision on the device (see README: cost)
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
 

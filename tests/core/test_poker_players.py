@@ -61,10 +61,11 @@ def test_no_level_reads_another_hand():
 def test_medium_bids_its_sure_and_likely_tricks():
     sure = mask("[0|0]", "[1|1]", "[1|6]", "[0|2]", "[0|3]", "[2|3]", "[3|4]")
     assert bid_for(sure) == 3  # three top trumps, nothing else
+    assert bid_for(sure ^ mask("[1|6]", "[1|5]")) == 3  # [1|5] is likely: half of 1, up
     nothing = mask("[0|2]", "[0|3]", "[2|3]", "[2|4]", "[3|4]", "[0|4]", "[2|5]")
     assert bid_for(nothing) == 0
     aces = mask("[6|6]", "[5|5]", "[4|4]", "[0|6]", "[2|3]", "[0|2]", "[3|4]")
-    assert bid_for(aces) == 3  # four likely tricks: two thirds of them, rounded
+    assert bid_for(aces) == 2  # four likely tricks: half of them
     assert bid_for(mask("[0|0]", "[1|1]", "[1|6]", "[1|5]", "[1|4]", "[1|3]", "[1|2]")) == 7
 
 
