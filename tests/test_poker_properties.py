@@ -7,7 +7,7 @@ import os
 
 from core import events as ev
 from core.poker import BID, hand_points, NO_CALL, Options, SEATS, TRICKS, TRUMPS
-from core.pokerrecord import replay
+from core.pokerreplay import replay
 from core.tiles import ALL, HIGH, LOW
 from players.pokermatch import play_match
 

@@ -34,6 +34,10 @@ MATCHES = (
     (5, "expert", "expert"),
 )
 COST_MATCHES = 4  # matches of expert against defensive whose decisions are timed
+# Domino Poker: seeded matches whose smallest heap is found, and the matches of
+# hard against three medium players whose seat-1 decisions are timed.
+POKER_MATCHES = ((1, ("hard", "medium", "medium", "medium")), (2, ("hard",) * 4))
+POKER_COST_MATCHES = 3
 
 
 def compile_core(out):
@@ -61,17 +65,18 @@ def smallest_heap(args, low=4096, high=1 << 20, step=256):
     return high
 
 
-def decision_costs(mpy):
-    """Run tools/mpy_cost.py under MicroPython, print its figures and return them."""
-    command = [tool("micropython"), "tools/mpy_cost.py", str(mpy), str(COST_MATCHES)]
+def decision_costs(mpy, program=("tools/mpy_cost.py", str(COST_MATCHES)), game=""):
+    """Run tools/mpy_cost.py (or a program printing the same lines, such as
+    tools/mpy_poker.py) under MicroPython, print its figures and return them."""
+    command = [tool("micropython"), program[0], str(mpy)] + list(program[1:])
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1200)
     if run.returncode != 0:
-        raise RuntimeError("tools/mpy_cost.py failed: " + run.stderr[-2000:])
+        raise RuntimeError("%s failed: %s" % (program[0], run.stderr[-2000:]))
     lines = run.stdout.split("\n")
     reference_us = int(lines[0].split()[1])
     costs = {"reference_us": reference_us, "levels": {}}
     print()
-    print("%-56s %10s" % ("one decision under MicroPython (.mpy)", "value"))
+    print("%-56s %10s" % (game + "one decision under MicroPython (.mpy)", "value"))
     print("%-56s %10d" % ("reference workload, microseconds (unix port)", reference_us))
     for line in lines[1:]:
         if not line.startswith("cost "):
@@ -268,6 +273,19 @@ def game_figures(results, reference_us):
                              for name, heap, names in modules})
 
 
+def poker_figures(results, mpy):
+    """Domino Poker's rows: a match's smallest heap, and what a decision costs."""
+    results["poker_match_heap_mpy"] = {}
+    print()
+    for seed, names in POKER_MATCHES:
+        heap = smallest_heap(["tools/mpy_poker.py", str(mpy), "match", str(seed)] + list(names))
+        key = "seed %d %s" % (seed, " ".join(names))
+        results["poker_match_heap_mpy"][key] = heap
+        print("%-56s %10d" % ("poker match heap (.mpy), " + key, heap))
+    program = ("tools/mpy_poker.py", "cost", str(POKER_COST_MATCHES))
+    results["poker_decision_cost_mpy"] = decision_costs(mpy, program, "poker: ")
+
+
 def main():
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
@@ -278,6 +296,7 @@ def main():
         results["core_match_heap_mpy"][key] = heap
         print("%-56s %10d" % ("core match heap (.mpy), " + key, heap))
     results["decision_cost_mpy"] = decision_costs(mpy)
+    poker_figures(results, mpy)
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
     BUILD.mkdir(exist_ok=True)

@@ -20,7 +20,7 @@ import sys
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.poker import BIDDING, MATCH_OVER, NO_BID, PLAYING
-from core.pokerrecord import replay
+from core.pokerreplay import replay
 from core.replay import RecordError
 from core.tiles import name
 

@@ -26,7 +26,7 @@ import poker_replay
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
-from core.pokerrecord import game_of
+from core.pokerreplay import game_of
 from core.replay import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count

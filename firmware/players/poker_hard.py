@@ -40,6 +40,9 @@ _order = bytearray(28)
 _hands = [0, 0, 0, 0]  # the sampled deal (this seat's own hand included)
 _bids = bytearray(SEATS)
 _taken = bytearray(SEATS)
+_allowed = [0, 0, 0, 0]  # per seat, the unseen tiles it could hold
+_slack = [0, 0, 0, 0]  # how many more than it holds
+_seats = bytearray(SEATS)  # the other seats, the most constrained first
 
 
 class Thinker:
@@ -109,14 +112,25 @@ class Thinker:
                 k += 1
             t += 1
         self.rng.shuffle(_order, k)
-        seats = [s for s in range(SEATS) if s != me]
-        allowed = [view.could_hold(s) for s in range(SEATS)]
-        # (seat number breaks ties: MicroPython's sort is not stable)
-        seats.sort(key=lambda s: (count(allowed[s]) - view.sizes[s]) * SEATS + s)
+        # The other seats by how few tiles they could hold beyond their hand size
+        # (an insertion sort into preallocated buffers: no heap per sample).
+        others = 0
+        for s in range(SEATS):
+            if s == me:
+                continue
+            _allowed[s] = view.could_hold(s)
+            _slack[s] = count(_allowed[s]) - view.sizes[s]
+            j = others
+            while j and _slack[_seats[j - 1]] > _slack[s]:
+                _seats[j] = _seats[j - 1]
+                j -= 1
+            _seats[j] = s
+            others += 1
         sample = self.sample
         sample[me] = view.hand
         taken = 0  # tiles of _order[:taken] are dealt
-        for s in seats:
+        for i in range(others):
+            s = _seats[i]
             want = view.sizes[s]
             m = 0
             got = 0
@@ -124,7 +138,7 @@ class Thinker:
                 if got == want:
                     break
                 t = _order[j]
-                if allowed[s] >> t & 1:
+                if _allowed[s] >> t & 1:
                     _order[j] = _order[taken]
                     _order[taken] = t
                     taken += 1
@@ -150,10 +164,14 @@ class Thinker:
                 if _bids[s] == NO_BID:
                     _bids[s] = bid_for(_hands[s])
             turn = (view.dealer + 1) % SEATS
-            led, top, best, n = -1, 0, -1, 0
-            played = 0
+            led = -1
+            top = n = played = 0
+            best = -1
         else:
-            led, top, best, n = view.led, view.top, view.best, len(view.trick)
+            led = view.led
+            top = view.top
+            best = view.best
+            n = len(view.trick)
             played = view.played
         done = view.taken[0] + view.taken[1] + view.taken[2] + view.taken[3]
         first = action if view.state != BIDDING else -1
@@ -180,7 +198,8 @@ class Thinker:
                 _taken[best] += 1
                 done += 1
                 turn = best
-                led, top, best, n = -1, 0, -1, 0
+                led = best = -1
+                top = n = 0
         return hand_points(_bids[me], _taken[me])
 
 

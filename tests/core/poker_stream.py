@@ -16,7 +16,7 @@ if sys.implementation.name != "micropython":
 
 from core import events as ev  # noqa: E402
 from core.poker import Options  # noqa: E402
-from core.pokerrecord import replay  # noqa: E402
+from core.pokerreplay import replay  # noqa: E402
 from players.pokermatch import play_match  # noqa: E402
 
 TABLES = (

@@ -3,7 +3,8 @@
 from check import raises, tile
 from core import events as ev
 from core.poker import MATCH_OVER, Options, PLAYING
-from core.pokerrecord import deal_text, game_of, parse_deal, replay
+from core.pokerrecord import deal_text
+from core.pokerreplay import game_of, parse_deal, replay
 from core.replay import RecordError
 from players.pokermatch import play_match
 
