@@ -1,0 +1,95 @@
+"""Domino Poker's screen in the headless emulator: whole matches through the buttons,
+refusals, and the turn timer's missed-turn states when the player does nothing."""
+
+import pytest
+from core.poker import MATCH_OVER
+from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
+from screens import poker
+from screens_support import Handheld
+
+
+@pytest.fixture
+def h(tmp_path):
+    handheld = Handheld(tmp_path, first="menu")
+    labels = handheld.screen.menu.labels
+    for _ in range(labels.index("Domino Poker")):
+        handheld.press("down")
+    handheld.press("a")
+    assert handheld.name == "poker" and handheld.screen.mode == poker.SETUP
+    return handheld
+
+
+def start(h, level_presses=0):
+    for _ in range(level_presses):
+        h.press("right")  # the opponents' level
+    h.press("down", "down", "a")  # Start
+    assert h.screen.mode == poker.COUNTDOWN
+
+
+def test_a_whole_match_played_with_a_alone(h):
+    start(h)
+    screen = h.screen
+    assert screen.level == "medium" and screen.game.hand_no == 1
+    seen = set()
+    for _ in range(20000):
+        if screen.mode == poker.MATCH_END:
+            break
+        seen.add(screen.mode)
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            h.press("a")  # bid 0, play the first playable tile, lead it as called
+        elif screen.mode == poker.TRICK:
+            h.press("a")  # A moves on from a taken trick
+        else:
+            h.idle()
+    game = screen.game
+    assert game.state == MATCH_OVER and game.hand_no == 5
+    assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
+    assert screen.timer.state() == ACTIVE  # every turn was in time
+    assert any(s.startswith("Match over. 1. ") for s in h.spoken)
+    h.press("a")
+    assert h.name == "menu" and h.screen.menu.labels[h.screen.menu.cursor] == "Domino Poker"
+
+
+def test_a_tile_that_may_not_be_played_is_refused_with_its_reason(h):
+    start(h, level_presses=1)  # three hard players
+    screen = h.screen
+    assert screen.level == "hard"
+    for _ in range(5000):
+        if screen.mode == poker.YOUR_TILE and screen.game.led >= 0:
+            game = screen.game
+            dimmed = [i for i, t in enumerate(screen.tiles) if not game.playable(0) >> t & 1]
+            if dimmed:
+                break
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
+    else:
+        pytest.fail("no turn with a tile that may not be played")
+    before = (tuple(game.hands), game.trick_n, game.turn)
+    while screen.choice != dimmed[0]:
+        h.press("right")
+    h.press("a")
+    reason = game.check(screen.tiles[dimmed[0]] * 8 + 7)
+    assert reason and h.spoken[-1] == reason and screen.notice_frames
+    assert (tuple(game.hands), game.trick_n, game.turn) == before
+
+
+def test_missed_turns_warn_mark_inactive_then_autoplay_until_a_press(h):
+    start(h)
+    screen = h.screen
+    states = []
+    for _ in range(6000):
+        if screen.timer.state() == AUTOPLAY:
+            break
+        h.idle()
+        if not states or states[-1] != screen.timer.state():
+            states.append(screen.timer.state())
+    assert states == [ACTIVE, WARNED, INACTIVE, AUTOPLAY]
+    assert "Late: handheld played" in h.spoken and "Autoplay: press a key" in h.spoken
+    # Under autoplay the handheld plays your turns at once; a press takes control back.
+    played = screen.actions
+    h.idle(60)
+    assert screen.actions > played and screen.timer.state() == AUTOPLAY
+    h.press("b")
+    assert screen.timer.state() == ACTIVE and "You play again" in h.spoken
