@@ -8,6 +8,9 @@ Prints a table and writes build/bench.json. Measured now:
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
   times the reference's time there), and the heap it allocates;
+- Domino Poker: the smallest heap of seeded matches of the core from .mpy
+  (poker_match_heap_mpy) and what each poker level's decision costs
+  (poker_decision_cost_mpy, tools/mpy_poker.py, the same reference workload);
 - the whole game through its screens (tools/mpy_bench.py and the programs beside
   it): the smallest heap of a demo match from .mpy files and from the ROMFS image,
   allocations and panel traffic per frame, and what each module held during the
