@@ -59,6 +59,8 @@ _NOTICE_FRAMES = const(75)
 # Where each seat's tile of the trick lies, by where the seat sits: you, left, top, right.
 _TILE_X = (55, 20, 55, 90)
 _TILE_Y = (35, 21, 8, 21)
+_LABEL_X = (0, 0, 76, 112)  # each seat's tricks/bid
+_LABEL_Y = (46, 12, 9, 12)
 # What a missed turn makes of you (by the number missed in a row), and its notice.
 _NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
 
@@ -315,20 +317,17 @@ class Screen:
         fb = self.fb
         game = self.game
         for s in range(SEATS):
+            # tricks/bid, drawn number by number: a frame makes no string
+            x = _LABEL_X[s]
+            y = _LABEL_Y[s]
             bid = game.bids[s]
-            label = ("%d/%d" % (game.taken[s], bid)) if bid <= 7 else "?"
-            if s == 1:
-                text.draw(fb, label, 0, 12)
-            elif s == 2:
-                text.draw(fb, label, 76, 9)
-            elif s == 3:
-                text.draw(fb, label, 127 - text.width(label), 12)
+            if bid > 7:
+                text.draw(fb, "?", x, y)
             else:
-                text.draw(fb, label, 0, 46)
+                after = text.number(fb, game.taken[s], x, y)
+                text.number(fb, bid, text.draw(fb, "/", after, y), y)
             if s == game.turn and self.mode == THINKING and self.frames & 8:
-                x = (0, 0, 76, 127 - 8)[s]
-                y = (46, 4, 2, 4)[s]
-                fb.fill_rect(x, y, 8, 2, 1)
+                fb.fill_rect(x, y - 4, 8, 2, 1)  # the dots of a player thinking
 
     def _draw_trick(self):
         for s in range(SEATS):
@@ -341,11 +340,12 @@ class Screen:
         fb = self.fb
         mode = self.mode
         if mode == COUNTDOWN:
-            centre(fb, "Get ready: %d" % ((self.timer.counting_down(self.now) + 999) // 1000), 24)
+            seconds = (self.timer.counting_down(self.now) + 999) // 1000
+            _words_number(fb, "Get ready: ", seconds, "", 24)
         elif mode == YOUR_BID:
-            centre(fb, "Bid  < %d >" % self.choice, 24)
+            _words_number(fb, "Bid  < ", self.choice, " >", 24)
         elif mode == YOUR_CALL:
-            centre(fb, "Call < %d >" % self.call, 48 - 2)
+            _words_number(fb, "Call < ", self.call, " >", 46)
 
     def _draw_hand(self):
         # While bidding (or waiting) the hand shows plain; on your turn the
@@ -390,3 +390,10 @@ def _signed(fb, n, right, y):
     tableview.number_right(fb, abs(n), right, y)
     if n < 0:
         text.draw(fb, "-", right - text.number_width(-n) - 4, y)
+
+
+def _words_number(fb, before, n, after, y):
+    """before, the int n and after as one centred line, without making the string."""
+    w = text.width(before) + text.number_width(n) + text.width(after)
+    x = text.number(fb, n, text.draw(fb, before, (128 - w) // 2, y), y)
+    text.draw(fb, after, x, y)
