@@ -245,6 +245,16 @@ def game_figures(results, reference_us):
         ),
         (
             "game",
+            "bytes allocated per Domino Poker table frame, your turn's timer running",
+            int(game["poker_table_alloc_per_frame"]),
+        ),
+        (
+            "game",
+            "bytes allocated per Domino Poker table frame, the handheld thinking",
+            int(game["poker_thinking_alloc_per_frame"]),
+        ),
+        (
+            "game",
             "bytes allocated per frame over the demo match (decisions, saves)",
             int(game["match_alloc_per_frame"]),
         ),
