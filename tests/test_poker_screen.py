@@ -45,6 +45,7 @@ def test_a_whole_match_played_with_a_alone(h):
     assert game.state == MATCH_OVER and game.hand_no == 5
     assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
     assert screen.timer.state() == ACTIVE  # every turn was in time
+    assert h.app.storage.get(poker.SAVE_KEY) is None  # a finished match leaves no save
     assert any(s.startswith("Match over. 1. ") for s in h.spoken)
     h.press("a")
     assert h.name == "menu" and h.screen.menu.labels[h.screen.menu.cursor] == "Domino Poker"
@@ -93,3 +94,51 @@ def test_missed_turns_warn_mark_inactive_then_autoplay_until_a_press(h):
     assert screen.actions > played and screen.timer.state() == AUTOPLAY
     h.press("b")
     assert screen.timer.state() == ACTIVE and "You play again" in h.spoken
+
+
+def test_a_match_cut_off_after_any_action_continues_exactly_where_it_was(tmp_path):
+    first = Handheld(tmp_path, first="poker")
+    first.press("down", "down", "a")
+    screen = first.screen
+    cuts = (3, 9, 14, 40)
+    for _ in range(8000):
+        if screen.actions in cuts and screen.mode != poker.SETUP:
+            state = snapshot(screen)
+            again = Handheld(tmp_path, first="poker")  # the power came back
+            assert again.screen.menu.labels[0] == "Continue"
+            again.press("a")
+            assert snapshot(again.screen) == state
+            game = again.screen.game
+            for i in range(game.trick_n):  # the trick under way is back on the table
+                assert again.screen.shown[(game.leader + i) % 4] == game.trick[i]
+            cuts = cuts[1:]
+            if not cuts:
+                break
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            first.press("a")
+        else:
+            first.idle()
+    assert not cuts
+
+
+def snapshot(screen):
+    game = screen.game
+    return (
+        screen.level,
+        tuple(game.hands),
+        bytes(game.bids),
+        bytes(game.taken),
+        bytes(game.trick[: game.trick_n]),
+        game.turn,
+        game.hand_no,
+        tuple(game.scores),
+        screen.timer.missed,
+        screen.record.text(),
+    )
+
+
+def test_a_damaged_save_is_not_offered(tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    h.app.storage.set(poker.SAVE_KEY, b"\x01\x00\x07junk")
+    h.go("poker")
+    assert h.screen.menu.labels[0] == "Opponents"

@@ -23,8 +23,13 @@ module writes replays to the same states and writes back to the same text
 (core.pokerreplay reads them; the handheld saves the compact PokerRecord).
 """
 
-from core.poker import BID, HAND_OVER, NO_CALL, Options, Poker
+from micropython import const
+
+from core.poker import BID, HAND_OVER, HANDS, Illegal, NO_CALL, Options, Poker
 from core.tiles import name
+
+_SAVE_VERSION = const(1)
+_SAVE_HEAD = const(6)  # version, hands, seed (4 bytes, big-endian)
 
 
 class PokerRecord:
@@ -47,6 +52,21 @@ class PokerRecord:
     def add(self, action, late=False):
         self.actions.append(action)
         self.late.append(1 if late else 0)
+
+    def encode(self):
+        """The record as bytes for a save (a seeded match: explicit deals are not kept)."""
+        seed = self.seed & 0xFFFFFFFF
+        head = bytes((_SAVE_VERSION, self.options.hands, seed >> 24, seed >> 16 & 255))
+        return head + bytes((seed >> 8 & 255, seed & 255)) + bytes(self.actions) + bytes(self.late)
+
+    def game(self):
+        """The match after the record's actions; Illegal if one of them is not legal."""
+        game = Poker(self.options, self.seed)
+        for i, action in enumerate(self.actions):
+            if game.state == HAND_OVER:
+                game.start_hand(self.deals.get(game.hand_no + 1))
+            game.apply(action, self.late[i])
+        return game
 
     def lines(self):
         """The body of the record: a line per action, a comment where a hand begins."""
@@ -97,3 +117,22 @@ def describe(game, action):
 
 def deal_text(deal):
     return " / ".join(" ".join(name(t) for t in range(28) if m >> t & 1) for m in deal)
+
+
+def decode(data, players):
+    """The PokerRecord that `encode` wrote, checked by playing it back; ValueError
+    for data that is no such record (a damaged save)."""
+    if len(data) < _SAVE_HEAD or data[0] != _SAVE_VERSION or data[1] not in HANDS:
+        raise ValueError("not a saved Domino Poker match")
+    if (len(data) - _SAVE_HEAD) % 2:
+        raise ValueError("a saved Domino Poker match cut short")
+    n = (len(data) - _SAVE_HEAD) // 2
+    seed = data[2] << 24 | data[3] << 16 | data[4] << 8 | data[5]
+    record = PokerRecord(Options(data[1]), seed, players)
+    for i in range(n):
+        record.add(data[_SAVE_HEAD + i], data[_SAVE_HEAD + n + i])
+    try:
+        record.game()
+    except Illegal as e:
+        raise ValueError("a saved Domino Poker match that does not replay: " + str(e)) from None
+    return record

@@ -13,7 +13,9 @@ choice; three missed turns in a row and it plays for you until you press a
 button. A hand's end shows the bids, tricks and points (A: the next hand); the
 match's end the standings and how a tie was broken (A: the menu).
 
-The match is not saved yet (a power cut loses it) and has no pause menu.
+The match is saved after every action; "Continue" in the setup brings it back
+after a power cut exactly where it was (a turn under way starts its 10 s afresh).
+There is no pause menu.
 """
 
 from core import events as ev
@@ -29,6 +31,7 @@ from core.poker import (
     SEATS,
     TRUMPS,
 )
+from core.pokerrecord import decode, PokerRecord
 from core.pokertimer import AUTOPLAY, TURN, TurnTimer
 from core.pokerview import PokerView
 from core.rng import derive
@@ -52,6 +55,7 @@ HAND_END = const(7)
 MATCH_END = const(8)
 
 LEVELS = ("easy", "medium", "hard")
+SAVE_KEY = "poker"  # the match in progress: level, missed turns, then the record
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
 _STEPS_PER_FRAME = const(8)
 _TRICK_FRAMES = const(36)  # a taken trick stays in view this long
@@ -71,8 +75,15 @@ class Screen:
         self.fb = app.fb
         self.player = profiles.active(app.storage)
         self.mode = SETUP
-        self.menu = Menu(app, ("Opponents", "Hands", "Start"), (LEVELS, ("5", "7", "10"), None))
-        self.menu.set_value(0, 1)
+        self.saved = self._saved()
+        labels: tuple = ("Opponents", "Hands", "Start")
+        values: tuple = (LEVELS, ("5", "7", "10"), None)
+        if self.saved is not None:
+            labels = ("Continue",) + labels
+            values = (None,) + values
+        self.first = len(labels) - 3  # the index of "Opponents"
+        self.menu = Menu(app, labels, values)
+        self.menu.set_value(self.first, 1)
         self.menu.announce("Domino Poker")
         self.now = 0  # milliseconds of this screen so far: the turn timer's clock
         self.timer = TurnTimer()
@@ -87,19 +98,58 @@ class Screen:
 
     # --- the flow of the match ------------------------------------------------
 
-    def _start(self):
-        level = LEVELS[self.menu.value(0)]
-        hands = (5, 7, 10)[self.menu.value(1)]
+    def _saved(self):
+        """The saved match in progress (level, missed turns, record), or None; a
+        damaged one is dropped."""
+        data = self.app.storage.get(SAVE_KEY)
+        if not isinstance(data, bytes) or len(data) < 2 or data[0] >= len(LEVELS):
+            return None
+        try:
+            return data[0], data[1], decode(data[2:], self._players(LEVELS[data[0]]))
+        except ValueError:
+            return None
+
+    def _players(self, level):
+        return [self.player] + ["handheld:" + level] * 3
+
+    def _begin(self, level, record):
         self.level = level
-        self.seed = (self.app.clock.frame << 8) ^ 0x5D
-        self.game = Poker(Options(hands), self.seed)
+        self.record = record
+        self.seed = record.seed
         self.names = [self.player, "West", "North", "East"]
         self.thinker = thinker(level)
-        self.actions = 0
+        self.actions = len(record.actions)
+
+    def _start(self):
+        level = LEVELS[self.menu.value(self.first)]
+        hands = (5, 7, 10)[self.menu.value(self.first + 1)]
+        seed = (self.app.clock.frame << 8) ^ 0x5D
+        self._begin(level, PokerRecord(Options(hands), seed, self._players(level)))
+        self.game = Poker(Options(hands), seed)
         self.game.start_hand()
         self.timer.countdown(self.now)
         self.mode = COUNTDOWN
         self.app.say("Domino Poker against three %s players. Get ready." % level)
+
+    def _resume(self):
+        """The saved match, exactly where it was (a turn under way starts afresh)."""
+        level, missed, record = self.saved
+        self._begin(LEVELS[level], record)
+        self.game = game = record.game()
+        self.timer.missed = missed
+        for i in range(game.trick_n):
+            self.shown[(game.leader + i) % SEATS] = game.trick[i]
+        self.app.say("Domino Poker, hand %d, continued." % game.hand_no)
+        self._next()
+
+    def _save(self):
+        storage = self.app.storage
+        if self.game.state == MATCH_OVER:
+            storage.delete(SAVE_KEY)
+        else:
+            head = bytes((LEVELS.index(self.level), self.timer.missed))
+            storage.set(SAVE_KEY, head + self.record.encode())
+        storage.save()
 
     def _next(self):
         """Decide what the screen does now that the match has moved on."""
@@ -134,6 +184,8 @@ class Screen:
     def _act(self, action, late=False):
         game = self.game
         events = game.apply(action, late)
+        self.record.add(action, late)
+        self._save()
         self.actions += 1
         self._refresh_hand()
         self.app.sound.play(tunes.PLAYED)
@@ -190,8 +242,10 @@ class Screen:
             event = self.menu.update()
             if event == BACK:
                 app.go("menu", "poker")
-            elif event == CHOSEN and self.menu.cursor == 2:
+            elif event == CHOSEN and self.menu.cursor == self.first + 2:
                 self._start()
+            elif event == CHOSEN and self.menu.cursor == 0 and self.saved is not None:
+                self._resume()
             return
         if self.timer.state() == AUTOPLAY and buttons.any_pressed(ALL) and self.timer.press():
             self._notify("You play again")

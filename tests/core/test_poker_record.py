@@ -3,7 +3,7 @@
 from check import raises, tile
 from core import events as ev
 from core.poker import MATCH_OVER, Options, PLAYING
-from core.pokerrecord import deal_text
+from core.pokerrecord import deal_text, decode
 from core.pokerreplay import game_of, parse_deal, replay
 from core.replay import RecordError
 from players.pokermatch import play_match
@@ -115,3 +115,16 @@ def test_seeded_matches_with_late_actions_round_trip():
         again, out = replay(text)
         assert out.text() == text and again.scores == game.scores
         assert again.hand_no == 7 and text.count(" timeout") == sum(record.late)
+
+
+def test_the_compact_save_round_trips_and_damage_is_refused():
+    names = ("easy", "medium", "easy", "hard")
+    game, record = play_match(Options(7), 5, names, late=lambda n: n % 7 == 1)
+    data = record.encode()
+    assert len(data) == 6 + 2 * len(record.actions)
+    back = decode(data, record.players)
+    assert back.text() == record.text() and back.game().scores == game.scores
+    bad = bytearray(data)
+    bad[6] = 200  # the first bid becomes a play
+    for damaged in (b"", data[:-1], b"\x09" + data[1:], bytes(bad)):
+        raises(ValueError, decode, damaged, record.players)
