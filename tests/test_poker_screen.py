@@ -46,6 +46,13 @@ def test_a_whole_match_played_with_a_alone(h):
     assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
     assert screen.timer.state() == ACTIVE  # every turn was in time
     assert h.app.storage.get(poker.SAVE_KEY) is None  # a finished match leaves no save
+    # Had the top two tied, the match end would say how the tie was broken.
+    game.scores = [50, 50, 10, 0]
+    game.bid_sums = [9, 12, 3, 3]
+    assert screen._tie_words() == "Tied: more bids, 12 to 9"
+    game.bid_sums = [12, 12, 3, 3]
+    game.trick_sums = [6, 8, 1, 1]
+    assert screen._tie_words() == "Tied: more tricks, 8 to 6"
     assert any(s.startswith("Match over. 1. ") for s in h.spoken)
     h.press("a")
     assert h.name == "menu" and h.screen.menu.labels[h.screen.menu.cursor] == "Domino Poker"

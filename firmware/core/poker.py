@@ -17,7 +17,7 @@ from micropython import const
 
 from core import events as ev
 from core.rng import Rng
-from core.tiles import COUNT, count, HIGH, LOW, name, NUMBER
+from core.tiles import COUNT, HIGH, LOW, name, NUMBER
 
 BIDDING = const(3)  # beside the shared PLAYING 0, HAND_OVER 1, MATCH_OVER 2
 PLAYING = const(0)
@@ -380,8 +380,14 @@ class Poker:
             order.append(best)
         return order
 
-    def tiles_left(self, seat):
-        return count(self.hands[seat])
+    def decided_by(self, a, b):
+        """What put seat a ahead of seat b in the standings: 0 the totals, 1 the sums
+        of bids, 2 the tricks taken, 3 the seat (nearer the last dealer's left)."""
+        if self.scores[a] != self.scores[b]:
+            return 0
+        if self.bid_sums[a] != self.bid_sums[b]:
+            return 1
+        return 2 if self.trick_sums[a] != self.trick_sums[b] else 3
 
 
 def _check_call(t, called):

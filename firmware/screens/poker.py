@@ -90,6 +90,7 @@ class Screen:
         self.frames = 0
         self.choice = 0  # the bid or the hand slot being chosen
         self.call = 0  # the called number being chosen
+        self.tie_words = ""
         self.tiles = []
         self.notice_lines = []
         self.notice_frames = 0
@@ -159,7 +160,8 @@ class Screen:
         if game.state == MATCH_OVER:
             self.mode = MATCH_END
             self.app.sound.play(tunes.WIN if game.standings()[0] == 0 else tunes.LOSE)
-            self.app.say(self._standings_words())
+            self.tie_words = self._tie_words()
+            self.app.say(self._standings_words() + ". " + self.tie_words)
             return
         if game.state == HAND_OVER:
             self.mode = HAND_END
@@ -325,6 +327,17 @@ class Screen:
             self.timer.acted(self.now)
             self._act(t * 8 + NO_CALL)
 
+    def _tie_words(self):
+        """How the winner was told from the runner-up when their totals tied ("" if not)."""
+        game = self.game
+        first, second = game.standings()[:2]
+        why = game.decided_by(first, second)
+        if why == 1:
+            return "Tied: more bids, %d to %d" % (game.bid_sums[first], game.bid_sums[second])
+        if why == 2:
+            return "Tied: more tricks, %d to %d" % (game.trick_sums[first], game.trick_sums[second])
+        return "Tied: nearer dealer's left" if why == 3 else ""
+
     def _standings_words(self):
         order = self.game.standings()
         return "Match over. " + ", ".join(
@@ -434,8 +447,8 @@ class Screen:
             y = 11 + 9 * i
             text.draw(fb, "%d %s" % (i + 1, self.names[s]), 2, y)
             _signed(fb, game.scores[s], 125, y)
-        if game.scores[order[0]] == game.scores[order[1]]:
-            centre(fb, "tie: more bids, tricks", 48)
+        if self.tie_words:
+            centre(fb, self.tie_words, 47)
         centre(fb, "A: menu", 56)
 
 

@@ -342,8 +342,10 @@ def test_the_match_ends_after_its_hands_and_ranks_by_total_bids_tricks_then_seat
     game.trick_sums = [8, 7, 9, 20]
     game.dealer = 0
     assert game.standings() == [2, 1, 0, 3]
+    assert [game.decided_by(2, 1), game.decided_by(1, 0), game.decided_by(0, 3)] == [2, 1, 0]
     game.trick_sums = [8, 9, 9, 20]
     assert game.standings() == [1, 2, 0, 3]  # all equal: the earliest from the dealer's left
+    assert game.decided_by(1, 2) == 3
     game.dealer = 1
     assert game.standings() == [2, 1, 0, 3]
 
