@@ -53,8 +53,9 @@ replay: setup
 	@$(PY) tools/replay.py "$(RECORD)"
 
 # Seeded matches between two handheld players, seats swapped on the same deals.
-# GAME picks the game: All Fives by default, or a draw-and-block game
-# (1x1, classic, kozel, yard, international; PLAYERS=2..4, PAIRS=yes, TARGET=...).
+# GAME picks the game: All Fives by default, a draw-and-block game (1x1, classic,
+# kozel, yard, international; PLAYERS=2..4, PAIRS=yes, TARGET=...), or poker
+# (Domino Poker's levels, N hands, seats rotated).
 GAME ?= allfives
 N ?= 1000
 ARENA.allfives = tools/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
@@ -65,14 +66,15 @@ ARENA.classic = $(BLOCK_ARENA)
 ARENA.kozel = $(BLOCK_ARENA)
 ARENA.yard = $(BLOCK_ARENA)
 ARENA.international = $(BLOCK_ARENA)
+ARENA.poker = tools/poker_arena.py $(or $(A),hard) $(or $(B),medium) --hands $(N)
 arena: setup
-	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international] A=.. B=.. N=.."; exit 2; }
+	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international|poker] A=.. B=.. N=.."; exit 2; }
 	$(PY) $(ARENA.$(GAME))
 
-# The draw-and-block properties over N seeded matches per game and player count
-# (make test runs a smaller seeded set).
+# The draw-and-block and Domino Poker properties over N seeded matches per game and
+# player count (make test runs a smaller seeded set).
 properties: setup
-	BLOCK_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py
+	BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py tests/test_poker_properties.py
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup

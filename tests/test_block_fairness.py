@@ -60,7 +60,7 @@ def lacked(game, seat):
 
 
 def chooser(name):
-    t = thinker(name)
+    t = thinker(name, "block")
     if hasattr(t, "budget"):
         t.budget = 16  # every decision still samples and compares several deals
 

@@ -19,6 +19,7 @@ MAIN_ITEMS = [
     ("Settings", "settings"),
     ("Profiles", "profiles"),
     ("Records", "records"),
+    ("Domino Poker", "poker"),
     ("Rules help", "help"),
 ]
 

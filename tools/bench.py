@@ -9,6 +9,9 @@ Prints a table and writes build/bench.json. Measured now:
   port (tools/mpy_cost.py, from .mpy files): its time as a ratio to a fixed
   reference workload timed in the same run (so a board's time is the ratio
   times the reference's time there), and the heap it allocates;
+- Domino Poker: the smallest heap of seeded matches of the core from .mpy
+  (poker_match_heap_mpy) and what each poker level's decision costs
+  (poker_decision_cost_mpy, tools/mpy_poker.py, the same reference workload);
 - the whole game through its screens (tools/mpy_bench.py and the programs beside
   it): the smallest heap of a demo match from .mpy files and from the ROMFS image,
   allocations and panel traffic per frame, and what each module held during the
@@ -37,6 +40,10 @@ MATCHES = (
 # Draw-and-block matches whose heap is measured: game, options, seed, players.
 LINE_MATCHES = (("kozel", "players=4 pairs=no target=125", 1, ("hard", "medium", "hard", "easy")),)
 COST_MATCHES = 4  # matches of expert against defensive whose decisions are timed
+# Domino Poker: seeded matches whose smallest heap is found, and the matches of
+# hard against three medium players whose seat-1 decisions are timed.
+POKER_MATCHES = ((1, ("hard", "medium", "medium", "medium")), (2, ("hard",) * 4))
+POKER_COST_MATCHES = 3
 
 
 def compile_core(out):
@@ -64,17 +71,18 @@ def smallest_heap(args, low=4096, high=1 << 20, step=256):
     return high
 
 
-def decision_costs(mpy):
-    """Run tools/mpy_cost.py under MicroPython, print its figures and return them."""
-    command = [tool("micropython"), "tools/mpy_cost.py", str(mpy), str(COST_MATCHES)]
+def decision_costs(mpy, program=("tools/mpy_cost.py", str(COST_MATCHES)), game=""):
+    """Run tools/mpy_cost.py (or a program printing the same lines, such as
+    tools/mpy_poker.py) under MicroPython, print its figures and return them."""
+    command = [tool("micropython"), program[0], str(mpy)] + list(program[1:])
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1200)
     if run.returncode != 0:
-        raise RuntimeError("tools/mpy_cost.py failed: " + run.stderr[-2000:])
+        raise RuntimeError("%s failed: %s" % (program[0], run.stderr[-2000:]))
     lines = run.stdout.split("\n")
     reference_us = int(lines[0].split()[1])
     costs = {"reference_us": reference_us, "levels": {}}
     print()
-    print("%-56s %10s" % ("one decision under MicroPython (.mpy)", "value"))
+    print("%-56s %10s" % (game + "one decision under MicroPython (.mpy)", "value"))
     print("%-56s %10d" % ("reference workload, microseconds (unix port)", reference_us))
     for line in lines[1:]:
         if not line.startswith("cost "):
@@ -240,6 +248,16 @@ def game_figures(results, reference_us):
         ),
         (
             "game",
+            "bytes allocated per Domino Poker table frame, your turn's timer running",
+            int(game["poker_table_alloc_per_frame"]),
+        ),
+        (
+            "game",
+            "bytes allocated per Domino Poker table frame, the handheld thinking",
+            int(game["poker_thinking_alloc_per_frame"]),
+        ),
+        (
+            "game",
             "bytes allocated per frame over the demo match (decisions, saves)",
             int(game["match_alloc_per_frame"]),
         ),
@@ -271,6 +289,19 @@ def game_figures(results, reference_us):
                              for name, heap, names in modules})
 
 
+def poker_figures(results, mpy):
+    """Domino Poker's rows: a match's smallest heap, and what a decision costs."""
+    results["poker_match_heap_mpy"] = {}
+    print()
+    for seed, names in POKER_MATCHES:
+        heap = smallest_heap(["tools/mpy_poker.py", str(mpy), "match", str(seed)] + list(names))
+        key = "seed %d %s" % (seed, " ".join(names))
+        results["poker_match_heap_mpy"][key] = heap
+        print("%-56s %10d" % ("poker match heap (.mpy), " + key, heap))
+    program = ("tools/mpy_poker.py", "cost", str(POKER_COST_MATCHES))
+    results["poker_decision_cost_mpy"] = decision_costs(mpy, program, "poker: ")
+
+
 def main():
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
@@ -289,6 +320,7 @@ def main():
         print("%-56s %10d" % ("core match heap (.mpy), %s 4 players" % game, heap))
         print("  " + key)
     results["decision_cost_mpy"] = decision_costs(mpy)
+    poker_figures(results, mpy)
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
     BUILD.mkdir(exist_ok=True)

@@ -81,5 +81,5 @@ def main():
         )
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # (tools/mpy_poker.py and mpy_saves.py reuse the reference)
     main()

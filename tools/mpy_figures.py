@@ -4,7 +4,8 @@ on the table while the player chooses (cursor moving) and over a whole demo matc
 the bytes sent to the panel per frame over that match and for a full frame; the
 microseconds of one table frame (bench.py relates it to mpy_cost.py's reference
 workload); the bytes allocated per frame on Spectacular Bid's table (clocks
-running) and auction (the player changing the call); and, as the count's own
+running) and auction (the player changing the call), and on Domino Poker's table
+(your turn, and a handheld player thinking); and, as the count's own
 check, what a screen that allocates is counted.
 """
 
@@ -61,6 +62,31 @@ def choosing_frames(app, session, moves, frames=240):
     return choosing
 
 
+def poker_figures():
+    """Domino Poker's table against three hard players: frames of your turn with its
+    timer running, and frames of a handheld player thinking."""
+    app = App(fresh_hardware(), None)
+    app.go("poker")
+    frames = Frames(app)
+    for button in ("down", "down", "a"):  # Start
+        for held in (button, button, "", ""):
+            frames.run(held)
+    while app.screen.mode != 3 or frames.count < 20:  # screens.poker.YOUR_TILE
+        frames.run("a" if app.screen.mode == 2 and frames.count & 3 == 0 else "")
+    turn = Frames(app)
+    for _ in range(120):  # 4 s of the 10
+        turn.run("")
+    print("poker_table_alloc_per_frame", turn.per_frame())
+    frames.run("a")
+    frames.run("a")
+    while app.screen.mode != 5:  # screens.poker.THINKING
+        frames.run("")
+    thinking = Frames(app)
+    while app.screen.frames < 10:  # it thinks; the move itself comes after 12 frames
+        thinking.run("")
+    print("poker_thinking_alloc_per_frame", thinking.per_frame())
+
+
 class Leaky:
     """A screen whose every frame allocates: the allocation count's own check."""
 
@@ -105,6 +131,8 @@ def figures():
     app, session = start_duel(True)
     calls = ("right", "", "", "", "left", "", "", "", "down", "", "", "", "up", "", "", "")
     print("auction_alloc_per_frame", choosing_frames(app, session, calls).per_frame())
+    gc.collect()
+    poker_figures()
     gc.collect()
     gc.enable()
     gc.collect()

@@ -14,7 +14,8 @@ decision under way may still take, or null) and auction (the standing bid and
 its bidder, null outside an auction); its events include transfer, bid,
 accepted, declined and timed_out.
 A draw-and-block record (`game: 1x1`, classic, kozel, yard, international) is
-replayed by core.blockreplay and described by tools/replay_block.py.
+replayed by core.blockreplay and described by tools/replay_block.py. A Domino
+Poker record (`game: poker`) is replayed by tools/poker_replay.py, which names its keys.
 An unreadable, malformed or illegal line stops the replay with exit status 1 and
 a message naming the line and the reason on stderr; nothing after it runs.
 """
@@ -23,12 +24,14 @@ import json
 import sys
 
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+import poker_replay
 import replay_block
 from core import blockreplay
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
 from core.blockrules import GAMES as BLOCK_GAMES
+from core.pokerreplay import game_of
 from core.replay import parse_seconds, RecordError, replay
 from core.table import END_NAMES
 from core.tiles import count
@@ -104,6 +107,8 @@ def main(argv):
     except OSError as e:
         print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
         return 1
+    if game_of(text) == "poker":
+        return poker_replay.main(argv[1], text)
     actions = []
     block = blockreplay.game_of(text) in BLOCK_GAMES
     describe = replay_block.action_json if block else action_json

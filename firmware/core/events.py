@@ -41,6 +41,15 @@ game's first-hand rule picks the leader), MATCH_OVER (seat = the first winner,
     OFFICER    seat = who went out with [0|0] (Yard Kozel)
     SNOT       seat = who lays the double a out of play (Yard Kozel)
     TOOK_STOCK seat = who takes the whole stock at a closed line, a = tiles taken
+
+Domino Poker (core.poker) gives DEAL's a = the hand number, b = the dealer, seat =
+the first to bid; BID a = tricks bid; PLAYED b = the called number (7: none); a
+SCORED per seat at the end of a hand, a = points (may be negative), b = tricks
+taken; HAND_OVER seat = the hand's winner, who deals next; TIMED_OUT (a = 0) comes
+before the action the handheld made for a late player; and it adds:
+
+    TRICK      seat = who takes the trick, a = tricks played this hand, b = the
+               taker's tricks this hand
 """
 
 from micropython import const
@@ -67,6 +76,7 @@ GENERAL = const(18)
 OFFICER = const(19)
 SNOT = const(20)
 TOOK_STOCK = const(21)
+TRICK = const(22)
 
 NAMES = (
     "deal",
@@ -91,6 +101,7 @@ NAMES = (
     "officer",
     "snot",
     "took_stock",
+    "trick",
 )
 
 

@@ -3,6 +3,10 @@
 A player sees only a `core.view.View`; `rng` is its own seeded generator. Players
 are imported by name when needed, so a device holds only the ones in use.
 
+The draw-and-block games and Domino Poker each have their own easy, medium and
+hard players: name the family (`get("hard", "block")`, `thinker("easy", "poker")`);
+without one, a name is an All Fives or Spectacular Bid player.
+
 A frame loop that must keep drawing while a player thinks asks for a thinker
 instead: `t = thinker(name)`, then per decision `t.start(view, rng)` and
 `t.step()` once per frame until it returns True; `t.action` is the move.
@@ -12,29 +16,35 @@ Searching players do a bounded piece of work per step; the others decide at once
 NAMES = ("random", "tactics", "defensive", "expert")  # All Fives' levels
 BID_NAMES = ("bid",)  # Spectacular Bid's handheld player
 BLOCK_NAMES = ("easy", "medium", "hard")  # the draw-and-block games' levels
+POKER_NAMES = BLOCK_NAMES  # Domino Poker's levels have the same names
+FAMILIES = ("block", "poker")  # their modules are players/FAMILY_LEVEL.py
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",
     "defensive": "defensive",
     "expert": "expert",
     "bid": "bidder",  # Spectacular Bid's player (not an All Fives level)
-    "easy": "block_easy",  # the draw-and-block games' levels (core.line)
-    "medium": "block_medium",
-    "hard": "block_hard",
 }
 
 
-def _module(name):
-    module = _MODULES.get(name)
+def _module(name, family=None):
+    if family is None:
+        module = _MODULES.get(name)
+    elif family in FAMILIES and name in BLOCK_NAMES:
+        module = family + "_" + name
+    else:
+        module = None
     if module is None:
-        raise ValueError("unknown player %s (%s)" % (name, ", ".join(NAMES)))
+        known = NAMES if family is None else BLOCK_NAMES
+        raise ValueError("unknown player %s (%s)" % (name, ", ".join(known)))
     package = __import__("players." + module)
     return getattr(package, module)
 
 
-def get(name):
-    """The `choose` function of the player called `name`; ValueError if unknown."""
-    return _module(name).choose
+def get(name, family=None):
+    """The `choose` function of the player called `name` (of `family`, "block" or
+    "poker", if given); ValueError if unknown."""
+    return _module(name, family).choose
 
 
 class Instant:
@@ -51,9 +61,9 @@ class Instant:
         return True
 
 
-def thinker(name):
-    """A thinker (start, step, action) for the player called `name`."""
-    module = _module(name)
+def thinker(name, family=None):
+    """A thinker (start, step, action) for the player called `name` (of `family`)."""
+    module = _module(name, family)
     if hasattr(module, "Thinker"):
         return module.Thinker()
     return Instant(module.choose)

@@ -57,7 +57,7 @@ def play_line_match(game_name, options, seed, names, on_events=None, max_actions
 
     game = LineGame(game_name, options, seed)
     record = BlockRecord(game_name, game.options, seed, ["handheld:" + n for n in names])
-    choosers = [get(n) for n in names]
+    choosers = [get(n, "block") for n in names]
 
     def act(n):
         seat = game.turn

@@ -21,6 +21,7 @@ _ITEMS = (
     ("settings", "Settings"),
     ("profiles", "Profiles"),
     ("records", "Records"),
+    ("poker", "Domino Poker"),
     ("help", "Rules help"),
 )
 

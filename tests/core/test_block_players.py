@@ -12,7 +12,7 @@ from players.autoplay import play_line_match
 
 
 def choice(name, game):
-    return get(name)(LineView(game, game.turn), Rng(1))
+    return get(name, "block")(LineView(game, game.turn), Rng(1))
 
 
 def test_every_level_finishes_matches_of_every_game_with_legal_moves():

@@ -1,0 +1,466 @@
+"""Domino Poker (RULES.md section 4): you (seat 1, at the bottom) against three handheld players.
+
+First a short setup (their level, the match length, Start). Then, on the table:
+seat 2 sits on the left, 3 across, 4 on the right, each with its bid and tricks;
+the trick is laid in the middle by where each tile's player sits; your hand runs
+along the bottom, the tiles you may not play dimmed. Controls on your turn:
+    LEFT/RIGHT  the bid (0-7), or a tile of your hand
+    A           bid, or play the tile; leading a two-number tile, LEFT/RIGHT then
+                choose the called number and A leads it (B goes back)
+The bar along the top is your turn's time (10 s; a 10 s countdown comes before
+the first bid). When it runs out the handheld plays for you, the medium level's
+choice; three missed turns in a row and it plays for you until you press a
+button. A hand's end shows the bids, tricks and points (A: the next hand); the
+match's end the standings and how a tie was broken (A: the menu).
+
+The match is saved after every action; "Continue" in the setup brings it back
+after a power cut exactly where it was (a turn under way starts its 10 s afresh).
+There is no pause menu.
+"""
+
+from core import events as ev
+from core.poker import (
+    BID,
+    BIDDING,
+    HAND_OVER,
+    hand_points,
+    MATCH_OVER,
+    NO_CALL,
+    Options,
+    Poker,
+    SEATS,
+    TRUMPS,
+)
+from core.pokerrecord import decode, PokerRecord
+from core.pokertimer import AUTOPLAY, TURN, TurnTimer
+from core.pokerview import PokerView
+from core.rng import derive
+from core.tiles import HIGH, LOW, name
+from gfx import domino, text
+from hw.buttons import A, ALL, B, LEFT, RIGHT
+from micropython import const
+from players import thinker
+from players.poker_medium import choose as medium
+from ui import profiles, tableview, tunes
+from ui.widgets import BACK, box, centre, CHOSEN, Menu, title
+
+SETUP = const(0)
+COUNTDOWN = const(1)
+YOUR_BID = const(2)
+YOUR_TILE = const(3)
+YOUR_CALL = const(4)
+THINKING = const(5)
+TRICK = const(6)
+HAND_END = const(7)
+MATCH_END = const(8)
+
+LEVELS = ("easy", "medium", "hard")
+SAVE_KEY = "poker"  # the match in progress: level, missed turns, then the record
+_THINK_FRAMES = const(12)  # a handheld player's short, visible pause
+_STEPS_PER_FRAME = const(8)
+_TRICK_FRAMES = const(36)  # a taken trick stays in view this long
+_NOTICE_FRAMES = const(75)
+# Where each seat's tile of the trick lies, by where the seat sits: you, left, top, right.
+_TILE_X = (55, 20, 55, 90)
+_TILE_Y = (35, 21, 8, 21)
+_LABEL_X = (0, 0, 76, 112)  # each seat's tricks/bid
+_LABEL_Y = (46, 12, 9, 12)
+# What a missed turn makes of you (by the number missed in a row), and its notice.
+_NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
+
+
+class Screen:
+    def __init__(self, app):
+        self.app = app
+        self.fb = app.fb
+        self.player = profiles.active(app.storage)
+        self.mode = SETUP
+        self.saved = self._saved()
+        labels: tuple = ("Opponents", "Hands", "Start")
+        values: tuple = (LEVELS, ("5", "7", "10"), None)
+        if self.saved is not None:
+            labels = ("Continue",) + labels
+            values = (None,) + values
+        self.first = len(labels) - 3  # the index of "Opponents"
+        self.menu = Menu(app, labels, values)
+        self.menu.set_value(self.first, 1)
+        self.menu.announce("Domino Poker")
+        self.now = 0  # milliseconds of this screen so far: the turn timer's clock
+        self.timer = TurnTimer()
+        self.frames = 0
+        self.choice = 0  # the bid or the hand slot being chosen
+        self.call = 0  # the called number being chosen
+        self.tie_words = ""
+        self.tiles = []
+        self.notice_lines = []
+        self.notice_frames = 0
+        self.shown = bytearray(b"\xff\xff\xff\xff")  # the trick shown, by seat (255: none)
+        self.taker = -1
+
+    # --- the flow of the match ------------------------------------------------
+
+    def _saved(self):
+        """The saved match in progress (level, missed turns, record), or None; a
+        damaged one is dropped."""
+        data = self.app.storage.get(SAVE_KEY)
+        if not isinstance(data, bytes) or len(data) < 2 or data[0] >= len(LEVELS):
+            return None
+        try:
+            return data[0], data[1], decode(data[2:], self._players(LEVELS[data[0]]))
+        except ValueError:
+            return None
+
+    def _players(self, level):
+        return [self.player] + ["handheld:" + level] * 3
+
+    def _begin(self, level, record):
+        self.level = level
+        self.record = record
+        self.seed = record.seed
+        self.names = [self.player, "West", "North", "East"]
+        self.thinker = thinker(level, "poker")
+        self.actions = len(record.actions)
+
+    def _start(self):
+        level = LEVELS[self.menu.value(self.first)]
+        hands = (5, 7, 10)[self.menu.value(self.first + 1)]
+        seed = (self.app.clock.frame << 8) ^ 0x5D
+        self._begin(level, PokerRecord(Options(hands), seed, self._players(level)))
+        self.game = Poker(Options(hands), seed)
+        self.game.start_hand()
+        self.timer.countdown(self.now)
+        self.mode = COUNTDOWN
+        self.app.say("Domino Poker against three %s players. Get ready." % level)
+
+    def _resume(self):
+        """The saved match, exactly where it was (a turn under way starts afresh)."""
+        level, missed, record = self.saved
+        self._begin(LEVELS[level], record)
+        self.game = game = record.game()
+        self.timer.missed = missed
+        for i in range(game.trick_n):
+            self.shown[(game.leader + i) % SEATS] = game.trick[i]
+        self.app.say("Domino Poker, hand %d, continued." % game.hand_no)
+        self._next()
+
+    def _save(self):
+        storage = self.app.storage
+        if self.game.state == MATCH_OVER:
+            storage.delete(SAVE_KEY)
+        else:
+            head = bytes((LEVELS.index(self.level), self.timer.missed))
+            storage.set(SAVE_KEY, head + self.record.encode())
+        storage.save()
+
+    def _next(self):
+        """Decide what the screen does now that the match has moved on."""
+        game = self.game
+        self.frames = 0
+        self._refresh_hand()
+        if game.state == MATCH_OVER:
+            self.mode = MATCH_END
+            self.app.sound.play(tunes.WIN if game.standings()[0] == 0 else tunes.LOSE)
+            self.tie_words = self._tie_words()
+            self.app.say(self._standings_words() + ". " + self.tie_words)
+            return
+        if game.state == HAND_OVER:
+            self.mode = HAND_END
+            return
+        if game.turn != 0:
+            self.mode = THINKING
+            self.thinker.start(PokerView(game, game.turn), derive(self.seed, self.actions))
+            return
+        self.mode = YOUR_BID if game.state == BIDDING else YOUR_TILE
+        self.choice = 0
+        if self.mode == YOUR_TILE:
+            playable = game.playable(0)
+            while self.choice < len(self.tiles) - 1 and not playable >> self.tiles[self.choice] & 1:
+                self.choice += 1
+        self.timer.start(self.now)
+        self.app.say("Your bid." if self.mode == YOUR_BID else "Your turn.")
+
+    def _refresh_hand(self):
+        hand = self.game.hands[0]
+        self.tiles = [t for t in range(28) if hand >> t & 1]
+
+    def _act(self, action, late=False):
+        game = self.game
+        events = game.apply(action, late)
+        self.record.add(action, late)
+        self._save()
+        self.actions += 1
+        self._refresh_hand()
+        self.app.sound.play(tunes.PLAYED)
+        for e in events:
+            self._tell(e)
+        if self.mode != TRICK:
+            self._next()
+
+    def _tell(self, e):
+        kind, seat, a, b = e
+        game = self.game
+        who = self.names[seat]
+        if kind == ev.BID:
+            self.app.say("%s bids %d." % (who, a))
+        elif kind == ev.PLAYED:
+            call = " as %d" % b if b != NO_CALL else ""
+            self.app.say("%s plays %s%s." % (who, name(a), call))
+            self.shown[seat] = a
+            if game.trick_n == 1:  # a new trick: clear the last one
+                for s in range(SEATS):
+                    if s != seat:
+                        self.shown[s] = 255
+        elif kind == ev.TRICK:
+            self.taker = seat
+            self.mode = TRICK
+            self.frames = 0
+            self.app.say("%s takes the trick." % who)
+        elif kind == ev.SCORED:
+            self.app.say("%s: bid %d, took %d, %d points." % (who, game.bids[seat], b, a))
+
+    def _late(self):
+        """The handheld acts for you with the medium level's choice."""
+        game = self.game
+        action = medium(PokerView(game, 0), derive(self.seed, self.actions))
+        state = self.timer.timed_out()
+        self._notify(_NOTICES[state])
+        self._act(action, True)
+
+    def _notify(self, words):
+        self.notice_lines = text.wrap(words, 120)
+        self.notice_frames = _NOTICE_FRAMES
+        self.app.say(words)
+
+    # --- every frame -------------------------------------------------------------
+
+    def update(self):
+        app = self.app
+        self.now += app.elapsed_ms
+        self.frames += 1
+        buttons = app.buttons
+        if self.notice_frames:
+            self.notice_frames -= 1
+        if self.mode == SETUP:
+            event = self.menu.update()
+            if event == BACK:
+                app.go("menu", "poker")
+            elif event == CHOSEN and self.menu.cursor == self.first + 2:
+                self._start()
+            elif event == CHOSEN and self.menu.cursor == 0 and self.saved is not None:
+                self._resume()
+            return
+        if self.timer.state() == AUTOPLAY and buttons.any_pressed(ALL) and self.timer.press():
+            self._notify("You play again")
+            if self.mode in (YOUR_BID, YOUR_TILE, YOUR_CALL):
+                self.timer.start(self.now)
+            return
+        mode = self.mode
+        if mode == COUNTDOWN:
+            if not self.timer.counting_down(self.now):
+                self._next()
+        elif mode in (YOUR_BID, YOUR_TILE, YOUR_CALL):
+            if self.timer.overdue(self.now):
+                self._late()
+            else:
+                self._choose(buttons)
+        elif mode == THINKING:
+            steps = _STEPS_PER_FRAME
+            done = False
+            while steps and not done:
+                done = self.thinker.step()
+                steps -= 1
+            if done and self.frames >= _THINK_FRAMES:
+                self._act(self.thinker.action)
+        elif mode == TRICK:
+            if self.frames >= _TRICK_FRAMES or buttons.just_pressed(A):
+                self._next()
+        elif buttons.just_pressed(A):
+            app.sound.play(tunes.SELECT)
+            if mode == HAND_END:
+                self.game.start_hand()
+                for s in range(SEATS):
+                    self.shown[s] = 255
+                self._next()
+            else:
+                app.go("menu", "poker")
+
+    def _choose(self, buttons):
+        game = self.game
+        step = (1 if buttons.repeat(RIGHT) else 0) - (1 if buttons.repeat(LEFT) else 0)
+        if self.mode == YOUR_BID:
+            if step:
+                self.choice = (self.choice + step) % 8
+                self.app.sound.play(tunes.MOVE)
+                self.app.say("Bid %d" % self.choice)
+            elif buttons.just_pressed(A):
+                self.timer.acted(self.now)
+                self._act(BID + self.choice)
+            return
+        if self.mode == YOUR_CALL:
+            t = self.tiles[self.choice]
+            if step:
+                self.call = HIGH[t] if self.call == LOW[t] else LOW[t]
+                self.app.sound.play(tunes.MOVE)
+                self.app.say("Call %d" % self.call)
+            elif buttons.just_pressed(B):
+                self.mode = YOUR_TILE
+            elif buttons.just_pressed(A):
+                self.timer.acted(self.now)
+                self._act(t * 8 + self.call)
+            return
+        if step and self.tiles:
+            self.choice = (self.choice + step) % len(self.tiles)
+            self.app.sound.play(tunes.MOVE)
+            self.app.say(name(self.tiles[self.choice]))
+        elif buttons.just_pressed(A) and self.tiles:
+            t = self.tiles[self.choice]
+            if game.led < 0 and not TRUMPS >> t & 1 and LOW[t] != HIGH[t]:
+                self.mode = YOUR_CALL
+                self.call = HIGH[t]
+                self.app.say("Call %d or %d" % (HIGH[t], LOW[t]))
+                return
+            reason = game.check(t * 8 + NO_CALL)
+            if reason is not None:
+                self.app.sound.play(tunes.ERROR)
+                self._notify(reason)
+                return
+            self.timer.acted(self.now)
+            self._act(t * 8 + NO_CALL)
+
+    def _tie_words(self):
+        """How the winner was told from the runner-up when their totals tied ("" if not)."""
+        game = self.game
+        first, second = game.standings()[:2]
+        why = game.decided_by(first, second)
+        if why == 1:
+            return "Tied: more bids, %d to %d" % (game.bid_sums[first], game.bid_sums[second])
+        if why == 2:
+            return "Tied: more tricks, %d to %d" % (game.trick_sums[first], game.trick_sums[second])
+        return "Tied: nearer dealer's left" if why == 3 else ""
+
+    def _standings_words(self):
+        order = self.game.standings()
+        return "Match over. " + ", ".join(
+            "%d. %s %d" % (i + 1, self.names[s], self.game.scores[s]) for i, s in enumerate(order)
+        )
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self):
+        fb = self.fb
+        fb.fill(0)
+        if self.mode == SETUP:
+            title(fb, "Domino Poker")
+            self.menu.draw()
+            return
+        if self.mode == HAND_END:
+            self._draw_hand_end()
+            return
+        if self.mode == MATCH_END:
+            self._draw_match_end()
+            return
+        self._draw_timer()
+        self._draw_seats()
+        self._draw_trick()
+        self._draw_middle()
+        self._draw_hand()
+        if self.notice_frames:
+            lines = self.notice_lines
+            box(fb, 2, 20, 124, 5 + 7 * len(lines))
+            for i in range(len(lines)):
+                centre(fb, lines[i], 23 + 7 * i)
+
+    def _draw_timer(self):
+        fb = self.fb
+        if self.mode == COUNTDOWN:
+            left = self.timer.counting_down(self.now)
+        elif self.mode in (YOUR_BID, YOUR_TILE, YOUR_CALL):
+            left = self.timer.left(self.now)
+        else:
+            return
+        fb.hline(0, 0, left * 128 // TURN, 1)
+
+    def _draw_seats(self):
+        fb = self.fb
+        game = self.game
+        for s in range(SEATS):
+            # tricks/bid, drawn number by number: a frame makes no string
+            x = _LABEL_X[s]
+            y = _LABEL_Y[s]
+            bid = game.bids[s]
+            if bid > 7:
+                text.draw(fb, "?", x, y)
+            else:
+                after = text.number(fb, game.taken[s], x, y)
+                text.number(fb, bid, text.draw(fb, "/", after, y), y)
+            if s == game.turn and self.mode == THINKING and self.frames & 8:
+                fb.fill_rect(x, y - 4, 8, 2, 1)  # the dots of a player thinking
+
+    def _draw_trick(self):
+        for s in range(SEATS):
+            t = self.shown[s]
+            if t < 28:
+                look = domino.LIT if self.mode == TRICK and s == self.taker else domino.NORMAL
+                domino.draw(self.fb, t, _TILE_X[s], _TILE_Y[s], False, LOW[t], look)
+
+    def _draw_middle(self):
+        fb = self.fb
+        mode = self.mode
+        if mode == COUNTDOWN:
+            seconds = (self.timer.counting_down(self.now) + 999) // 1000
+            _words_number(fb, "Get ready: ", seconds, "", 24)
+        elif mode == YOUR_BID:
+            _words_number(fb, "Bid  < ", self.choice, " >", 24)
+        elif mode == YOUR_CALL:
+            _words_number(fb, "Call < ", self.call, " >", 46)
+
+    def _draw_hand(self):
+        # While bidding (or waiting) the hand shows plain; on your turn the
+        # tiles you may not play are dimmed.
+        game = self.game
+        playable = game.playable(0) if self.mode in (YOUR_TILE, YOUR_CALL) else game.hands[0]
+        cursor = self.choice if self.mode in (YOUR_TILE, YOUR_CALL) else -1
+        tableview.hand(self.fb, self.tiles, playable, 0, cursor, False, domino.BACK)
+
+    def _draw_hand_end(self):
+        fb = self.fb
+        game = self.game
+        title(fb, "Hand %d of %d" % (game.hand_no, game.options.hands))
+        for x, label in ((48, "bid"), (68, "took"), (92, "pts"), (110, "total")):
+            text.draw(fb, label, x, 11)
+        for s in range(SEATS):
+            y = 19 + 8 * s
+            text.draw(fb, self.names[s][:7], 2, y)
+            tableview.number_right(fb, game.bids[s], 60, y)
+            tableview.number_right(fb, game.taken[s], 82, y)
+            _signed(fb, hand_points(game.bids[s], game.taken[s]), 104, y)
+            _signed(fb, game.scores[s], 125, y)
+        centre(fb, "A: next hand", 56)
+
+    def _draw_match_end(self):
+        fb = self.fb
+        game = self.game
+        order = game.standings()
+        title(fb, "You win!" if order[0] == 0 else self.names[order[0]] + " wins")
+        for i in range(SEATS):
+            s = order[i]
+            y = 11 + 9 * i
+            text.draw(fb, "%d %s" % (i + 1, self.names[s]), 2, y)
+            _signed(fb, game.scores[s], 125, y)
+        if self.tie_words:
+            centre(fb, self.tie_words, 47)
+        centre(fb, "A: menu", 56)
+
+
+def _signed(fb, n, right, y):
+    """n right-aligned at `right`, with a minus sign when negative."""
+    tableview.number_right(fb, abs(n), right, y)
+    if n < 0:
+        text.draw(fb, "-", right - text.number_width(-n) - 4, y)
+
+
+def _words_number(fb, before, n, after, y):
+    """before, the int n and after as one centred line, without making the string."""
+    w = text.width(before) + text.number_width(n) + text.width(after)
+    x = text.number(fb, n, text.draw(fb, before, (128 - w) // 2, y), y)
+    text.draw(fb, after, x, y)

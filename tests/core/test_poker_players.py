@@ -1,0 +1,124 @@
+"""Domino Poker's handheld levels: legal, blind to other hands, aiming at their bids."""
+
+from check import mask, tile
+from core.poker import BID, NO_CALL, Options, PLAYING, Poker, SEATS
+from core.pokerview import PokerView
+from core.rng import derive, Rng
+from core.tiles import count
+from players import get, POKER_NAMES, thinker
+from players.poker_hard import Thinker
+from players.poker_medium import bid_for, pick
+from players.pokermatch import play_match
+
+
+def midway(seed, actions):
+    """A seeded first hand after `actions` medium actions."""
+    game = Poker(Options(), seed)
+    game.start_hand()
+    medium = get("medium", "poker")
+    for n in range(actions):
+        game.apply(medium(PokerView(game, game.turn), derive(seed, n)))
+    return game
+
+
+def reshuffled(game, seed):
+    """The same match with the hands the seat to move cannot see dealt anew (the same sizes)."""
+    other = Poker(game.options, game.seed)
+    for key in ("hand_no", "state", "dealer", "turn", "leader", "led", "top", "best"):
+        setattr(other, key, getattr(game, key))
+    for key in ("bids", "taken", "trick", "lacks", "cap"):
+        getattr(other, key)[:] = getattr(game, key)
+    other.trick_n = game.trick_n
+    other.played = game.played
+    other.scores = list(game.scores)
+    me = game.turn
+    hidden = game.hands[(me + 1) % SEATS] | game.hands[(me + 2) % SEATS] | game.hands[(me + 3) % 4]
+    pool = bytearray(t for t in range(28) if hidden >> t & 1)
+    Rng(seed).shuffle(pool)
+    i = 0
+    for s in range(SEATS):
+        other.hands[s] = game.hands[s] if s == me else 0
+        if s != me:
+            for _ in range(count(game.hands[s])):
+                other.hands[s] |= 1 << pool[i]
+                i += 1
+    return other
+
+
+def test_no_level_reads_another_hand():
+    for seed in range(6):
+        for actions in (0, 3, 9, 17):
+            game = midway(seed, actions)
+            twin = reshuffled(game, seed + 100)
+            assert twin.hands != game.hands or actions == 0 and seed == 0
+            for level in POKER_NAMES:
+                a = get(level, "poker")(PokerView(game, game.turn), derive(seed, 7))
+                b = get(level, "poker")(PokerView(twin, twin.turn), derive(seed, 7))
+                assert a == b, (level, seed, actions)
+                assert a in game.legal()
+
+
+def test_medium_bids_its_sure_and_likely_tricks():
+    sure = mask("[0|0]", "[1|1]", "[1|6]", "[0|2]", "[0|3]", "[2|3]", "[3|4]")
+    assert bid_for(sure) == 3  # three top trumps, nothing else
+    assert bid_for(sure ^ mask("[1|6]", "[1|5]")) == 3  # [1|5] is likely: half of 1, up
+    nothing = mask("[0|2]", "[0|3]", "[2|3]", "[2|4]", "[3|4]", "[0|4]", "[2|5]")
+    assert bid_for(nothing) == 0
+    aces = mask("[6|6]", "[5|5]", "[4|4]", "[0|6]", "[2|3]", "[0|2]", "[3|4]")
+    assert bid_for(aces) == 2  # four likely tricks: half of them
+    assert bid_for(mask("[0|0]", "[1|1]", "[1|6]", "[1|5]", "[1|4]", "[1|3]", "[1|2]")) == 7
+
+
+def test_medium_takes_a_trick_cheaply_while_short_and_sheds_winners_once_made():
+    hand = mask("[6|6]", "[5|6]", "[2|6]")
+    unseen = mask("[4|6]", "[0|6]")
+    # Last to play to a six led by [3|6] (power 8 + 3): the cheapest winner while short.
+    assert pick(hand, 6, 8 + 3, 3, 1, unseen) == tile("[5|6]") * 8 + NO_CALL
+    # Not last: the cheapest winner that nothing unseen beats...
+    assert pick(mask("[4|6]", "[6|6]"), 6, 8 + 3, 1, 1, mask("[5|6]")) >> 3 == tile("[6|6]")
+    # ...and with none such, the strongest winner.
+    assert pick(mask("[4|6]", "[5|6]"), 6, 8 + 3, 1, 1, mask("[6|6]")) >> 3 == tile("[5|6]")
+    # The bid made: the strongest tile that still loses.
+    assert pick(hand, 6, 8 + 5, 1, 0, unseen) >> 3 == tile("[2|6]")
+    hand = mask("[6|6]", "[5|6]")
+    assert pick(hand, 6, 8 + 3, 1, 0, unseen) >> 3 == tile("[5|6]")  # every tile wins: the weakest
+
+
+def test_medium_leads_a_sure_winner_while_short_and_a_loser_once_made():
+    hand = mask("[6|6]", "[0|6]", "[2|3]")
+    unseen = mask("[5|6]", "[3|6]", "[3|3]", "[0|4]", "[1|1]")
+    assert pick(hand, -1, 0, 0, 1, unseen) == tile("[6|6]") * 8 + NO_CALL
+    assert pick(hand, -1, 0, 0, 0, unseen) == tile("[0|6]") * 8 + 6  # the weakest six
+
+
+def test_the_hard_level_thinks_in_steps_within_its_budget():
+    game = midway(3, 6)
+    view = PokerView(game, game.turn)
+    t = Thinker(budget=12)
+    t.start(view, derive(3, 6))
+    assert t.action in game.legal()
+    steps = 1
+    while not t.step():
+        assert t.action in game.legal()
+        steps += 1
+    moves = len(game.legal())
+    assert steps == max(1, 12 // moves) * moves
+    assert t.step() and t.action in game.legal()
+
+
+def test_the_hard_level_bids_from_the_range_around_the_medium_bid():
+    game = Poker(Options(), 8)
+    game.start_hand()
+    t = thinker("hard", "poker")
+    t.start(PokerView(game, 0), derive(8, 0))
+    while not t.step():
+        pass
+    guess = bid_for(game.hands[0])
+    assert abs(t.action - BID - guess) <= 2
+
+
+def test_whole_matches_of_every_level_are_legal_and_end():
+    for seed, names in enumerate((("easy", "medium", "hard", "easy"), ("hard",) * 4)):
+        game, record = play_match(Options(), seed, names)
+        assert game.hand_no == 5 and game.state != PLAYING
+        assert len(record.actions) == 5 * (4 + 28)

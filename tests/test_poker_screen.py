@@ -1,0 +1,151 @@
+"""Domino Poker's screen in the headless emulator: whole matches through the buttons,
+refusals, and the turn timer's missed-turn states when the player does nothing."""
+
+import pytest
+from core.poker import MATCH_OVER
+from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
+from screens import poker
+from screens_support import Handheld
+
+
+@pytest.fixture
+def h(tmp_path):
+    handheld = Handheld(tmp_path, first="menu")
+    labels = handheld.screen.menu.labels
+    for _ in range(labels.index("Domino Poker")):
+        handheld.press("down")
+    handheld.press("a")
+    assert handheld.name == "poker" and handheld.screen.mode == poker.SETUP
+    return handheld
+
+
+def start(h, level_presses=0):
+    for _ in range(level_presses):
+        h.press("right")  # the opponents' level
+    h.press("down", "down", "a")  # Start
+    assert h.screen.mode == poker.COUNTDOWN
+
+
+def test_a_whole_match_played_with_a_alone(h):
+    start(h)
+    screen = h.screen
+    assert screen.level == "medium" and screen.game.hand_no == 1
+    seen = set()
+    for _ in range(20000):
+        if screen.mode == poker.MATCH_END:
+            break
+        seen.add(screen.mode)
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            h.press("a")  # bid 0, play the first playable tile, lead it as called
+        elif screen.mode == poker.TRICK:
+            h.press("a")  # A moves on from a taken trick
+        else:
+            h.idle()
+    game = screen.game
+    assert game.state == MATCH_OVER and game.hand_no == 5
+    assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
+    assert screen.timer.state() == ACTIVE  # every turn was in time
+    assert h.app.storage.get(poker.SAVE_KEY) is None  # a finished match leaves no save
+    # Had the top two tied, the match end would say how the tie was broken.
+    game.scores = [50, 50, 10, 0]
+    game.bid_sums = [9, 12, 3, 3]
+    assert screen._tie_words() == "Tied: more bids, 12 to 9"
+    game.bid_sums = [12, 12, 3, 3]
+    game.trick_sums = [6, 8, 1, 1]
+    assert screen._tie_words() == "Tied: more tricks, 8 to 6"
+    assert any(s.startswith("Match over. 1. ") for s in h.spoken)
+    h.press("a")
+    assert h.name == "menu" and h.screen.menu.labels[h.screen.menu.cursor] == "Domino Poker"
+
+
+def test_a_tile_that_may_not_be_played_is_refused_with_its_reason(h):
+    start(h, level_presses=1)  # three hard players
+    screen = h.screen
+    assert screen.level == "hard"
+    for _ in range(5000):
+        if screen.mode == poker.YOUR_TILE and screen.game.led >= 0:
+            game = screen.game
+            dimmed = [i for i, t in enumerate(screen.tiles) if not game.playable(0) >> t & 1]
+            if dimmed:
+                break
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
+    else:
+        pytest.fail("no turn with a tile that may not be played")
+    before = (tuple(game.hands), game.trick_n, game.turn)
+    while screen.choice != dimmed[0]:
+        h.press("right")
+    h.press("a")
+    reason = game.check(screen.tiles[dimmed[0]] * 8 + 7)
+    assert reason and h.spoken[-1] == reason and screen.notice_frames
+    assert (tuple(game.hands), game.trick_n, game.turn) == before
+
+
+def test_missed_turns_warn_mark_inactive_then_autoplay_until_a_press(h):
+    start(h)
+    screen = h.screen
+    states = []
+    for _ in range(6000):
+        if screen.timer.state() == AUTOPLAY:
+            break
+        h.idle()
+        if not states or states[-1] != screen.timer.state():
+            states.append(screen.timer.state())
+    assert states == [ACTIVE, WARNED, INACTIVE, AUTOPLAY]
+    assert "Late: handheld played" in h.spoken and "Autoplay: press a key" in h.spoken
+    # Under autoplay the handheld plays your turns at once; a press takes control back.
+    played = screen.actions
+    h.idle(60)
+    assert screen.actions > played and screen.timer.state() == AUTOPLAY
+    h.press("b")
+    assert screen.timer.state() == ACTIVE and "You play again" in h.spoken
+
+
+def test_a_match_cut_off_after_any_action_continues_exactly_where_it_was(tmp_path):
+    first = Handheld(tmp_path, first="poker")
+    first.press("down", "down", "a")
+    screen = first.screen
+    cuts = (3, 9, 14, 40)
+    for _ in range(8000):
+        if screen.actions in cuts and screen.mode != poker.SETUP:
+            state = snapshot(screen)
+            again = Handheld(tmp_path, first="poker")  # the power came back
+            assert again.screen.menu.labels[0] == "Continue"
+            again.press("a")
+            assert snapshot(again.screen) == state
+            game = again.screen.game
+            for i in range(game.trick_n):  # the trick under way is back on the table
+                assert again.screen.shown[(game.leader + i) % 4] == game.trick[i]
+            cuts = cuts[1:]
+            if not cuts:
+                break
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            first.press("a")
+        else:
+            first.idle()
+    assert not cuts
+
+
+def snapshot(screen):
+    game = screen.game
+    return (
+        screen.level,
+        tuple(game.hands),
+        bytes(game.bids),
+        bytes(game.taken),
+        bytes(game.trick[: game.trick_n]),
+        game.turn,
+        game.hand_no,
+        tuple(game.scores),
+        screen.timer.missed,
+        screen.record.text(),
+    )
+
+
+def test_a_damaged_save_is_not_offered(tmp_path):
+    h = Handheld(tmp_path, first="menu")
+    h.app.storage.set(poker.SAVE_KEY, b"\x01\x00\x07junk")
+    h.go("poker")
+    assert h.screen.menu.labels[0] == "Opponents"
