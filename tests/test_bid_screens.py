@@ -200,19 +200,7 @@ def handover_in_the_auction(h):
     return session
 
 
-def handover_after_a_pass(h):
-    """Bob passes: the message that says so goes by itself, then Ann is to take
-    the handheld. Her clock must not have run meanwhile."""
-    session = start_match(h, DUO, PASS_SEED, game="bid")
-    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
-    assert mode_is(h, "table", table.MESSAGE)
-    until_mode(h, "table", table.HANDOVER)
-    return session
-
-
-@pytest.mark.parametrize(
-    "reach", [handover_on_the_table, handover_in_the_auction, handover_after_a_pass]
-)
+@pytest.mark.parametrize("reach", [handover_on_the_table, handover_in_the_auction])
 def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = reach(h)
@@ -226,6 +214,24 @@ def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_pat
     assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
 
 
+def test_a_forced_pass_between_two_players_needs_no_button_nor_handover(tmp_path):
+    """Bob must pass: the pass is made by itself as Ann's play leaves him stuck, the
+    message goes by itself, and Ann, who still holds the handheld, plays on. Her
+    clock waits while the message is shown."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, DUO, PASS_SEED, game="bid")
+    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
+    assert mode_is(h, "table", table.MESSAGE) and h.screen.viewer == ANN
+    assert session.to_move() == ANN and clock(session, ANN) == (BANK, DELAY)
+    for _ in range(100):  # no button pressed
+        if not mode_is(h, "table", table.MESSAGE):
+            break
+        assert clock(session, ANN) == (BANK, DELAY)
+        h.frame()
+    assert mode_is(h, "table", table.CHOOSE_TILE) and h.screen.viewer == ANN
+    assert "Bob passes." in h.said
+
+
 HANDHELD_PASSES = 66  # SOLO: the handheld passes early in the first hand
 
 
@@ -237,7 +243,7 @@ def test_your_clock_waits_while_a_message_tells_the_handhelds_move(tmp_path):
     assert mode_is(h, "table", table.MESSAGE) and session.waiting_for_human()
     me = session.to_move()
     assert clock(session, me) == (BANK, DELAY)
-    idle(h, 40)  # the bubble stays 75 frames unless skipped
+    idle(h, 20)  # a pass's bubble stays 30 frames unless skipped
     assert mode_is(h, "table", table.MESSAGE) and clock(session, me) == (BANK, DELAY)
 
 

@@ -313,7 +313,8 @@ def test_pause_resumes_shows_the_rules_and_mutes(h):
     assert h.name == "help"
     h.press("b")
     assert h.name == "pause" and h.screen.session is session
-    h.press("down", "down", "right")
+    assert h.screen.menu.cursor == 1  # back on "Rules help", where it was
+    h.press("down", "right")
     assert h.app.sound.muted
     h.press("b")
     assert h.started == [session]

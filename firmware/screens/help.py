@@ -116,9 +116,10 @@ PAGES = (
 
 
 class Screen:
-    def __init__(self, app, session=None):
+    def __init__(self, app, session=None, holder=-1):
         self.app = app
         self.session = session  # the match to go back to, if opened from its pause menu
+        self.holder = holder  # ... and who holds the handheld there
         self.page = BID_PAGE if session is not None and session.kind == "bid" else 0
         self._open()
 
@@ -137,7 +138,7 @@ class Screen:
         if buttons.just_pressed(B):
             self.app.sound.play(tunes.BACK)
             if self.session is not None:
-                self.app.go("pause", self.session)
+                self.app.go("pause", self.session, self.holder, True)
             else:
                 self.app.go("menu", "help")
         elif buttons.repeat(RIGHT) or buttons.just_pressed(A):

@@ -109,8 +109,11 @@ class App:
         lost, saved, and the match-end screen is on its way."""
         if not session.timed or not session.waiting_for_human():
             return False
-        if session.tick(self.elapsed_ms) is None:
+        events = session.tick(self.elapsed_ms)
+        if events is None:
             return False
+        for e in events:
+            self.say(narrate.event(session, e))
         session.save(self.storage)
         self.go("matchend", session)
         return True
