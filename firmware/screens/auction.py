@@ -19,7 +19,7 @@ from core.bid import price, RAISE
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import chips, narrate, tableview, tunes
+from ui import chips, narrate, speech, tableview, tunes
 
 CALL = const(0)
 THINKING = const(1)
@@ -200,7 +200,7 @@ class Screen:
         by_handheld = self.mode == THINKING
         said = []
         for e in events:
-            sentence = narrate.event(session, e)
+            sentence = speech.event(session, e)
             self.app.say(sentence)
             said.append(sentence)
             if e[0] == ev.TIMED_OUT or by_handheld and e[0] in (ev.BID, ev.DECLINED, ev.ACCEPTED):

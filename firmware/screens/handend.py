@@ -10,7 +10,7 @@ from core import events as ev
 from core.tiles import pips, round5
 from gfx import text
 from hw.buttons import A
-from ui import narrate, tableview, tunes
+from ui import narrate, speech, tableview, tunes
 
 _ROW_Y = (12, 31)
 
@@ -53,7 +53,7 @@ class Screen:
             self.app.sound.play(tunes.SELECT)
             session = self.session
             for e in session.deal():
-                self.app.say(narrate.event(session, e))
+                self.app.say(speech.event(session, e))
             session.save(self.app.storage)
             self.app.go("table", session)
 

@@ -5,7 +5,7 @@ does not hand it over again; back from the rules, the cursor is on them."""
 
 from gfx import text
 from micropython import const
-from ui import narrate, tableview
+from ui import narrate, speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
@@ -35,7 +35,7 @@ class Screen:
         # stops it only for deals, scores and handovers).
         running = session.timed and session.waiting_for_human()
         self.heading = "Paused, clock runs" if running else "Paused"
-        self.menu.announce(self.heading + ". " + narrate.scores(session))
+        self.menu.announce(self.heading + ". " + speech.scores(session))
 
     def update(self):
         app = self.app

@@ -27,7 +27,7 @@ from core.tiles import count
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import narrate, tableview, tunes
+from ui import narrate, speech, tableview, tunes
 
 CHOOSE_TILE = const(0)
 CHOOSE_END = const(1)
@@ -143,7 +143,7 @@ class Screen:
         if session.between_hands:
             session.deal()
         for e in session.events:
-            self.app.say(narrate.event(session, e))
+            self.app.say(speech.event(session, e))
 
     def _refresh_hand(self):
         game = self.session.game
@@ -347,7 +347,7 @@ class Screen:
             kind = e[0]
             sentence = ""
             if app.speak is not None or kind in _TOLD_KINDS:  # (words only when needed)
-                sentence = narrate.event(session, e)
+                sentence = speech.event(session, e)
             if sentence:
                 app.say(sentence)
                 said.append(sentence)
@@ -527,18 +527,23 @@ class Screen:
         else:  # the other player's tiles, at the top left
             x = 72 - 48 * step // _DRAW_FRAMES
             y = 8
-        fb.fill_rect(x - 1, y - 1, 11, 7, 0)
         fb.fill_rect(x, y, 9, 5, 1)  # face down: white, with a dark inner line
         fb.rect(x + 1, y + 1, 7, 3, 0)
 
     def _draw_bubble(self):
-        """The message in a bubble at the top of the cross, clear of the score
-        column, the corners' top lines and the other player's clock."""
+        """The message in a bubble over the cross (the arms are cleared whole, so
+        no slivers of tiles show around it), clear of the score column, the
+        corners' top lines and the other player's clock."""
         fb = self.fb
         lines = self.message
-        top = 20 if self.session.timed else 15
+        timed = self.session.timed
+        top = 20 if timed else 15
         height = 7 * len(lines) + 5
-        fb.fill_rect(0, top - 1, 85, height + 2, 0)
+        bottom = top + height + 1
+        fb.fill_rect(0, 14, 85, (bottom if bottom > 39 else 39) - 14, 0)
+        if timed:  # the other player's clock, which the arms' band reaches
+            other = 1 - max(self.viewer, 0)
+            tableview.clock(fb, self.session.bank(other), self.session.delay(other), 0, 14)
         fb.rect(0, top, 84, height, 1)
         for i in range(len(lines)):
             line = lines[i]

@@ -16,7 +16,7 @@ import sys
 
 from core.allfives import Options
 
-from ui import narrate
+from ui import narrate, speech
 
 # On MicroPython, collect before the next screen is imported so that the old
 # one's memory is free for it; CPython's collector needs no help (and a full
@@ -113,7 +113,7 @@ class App:
         if events is None:
             return False
         for e in events:
-            self.say(narrate.event(session, e))
+            self.say(speech.event(session, e))
         session.save(self.storage)
         self.go("matchend", session)
         return True
@@ -136,7 +136,7 @@ class App:
         if question == "tiles":
             return narrate.counts(session)
         if question == "scores":
-            return narrate.scores(session)
+            return speech.scores(session)
         if question == "hand":
             viewer = getattr(self.screen, "viewer", -1)
             if viewer < 0:
