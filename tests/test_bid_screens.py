@@ -609,7 +609,7 @@ def bid_table(h):
 
 def bid_table_score(h):
     """A count scored in a duel: what the scorer took (+N) and the payer gave (-N)."""
-    session = start_match(h, SOLO, SEED, game="bid")
+    start_match(h, SOLO, SEED, game="bid")
     play_until(h, lambda h: h.screen_name() == "table" and h.screen.popup_frames)
     idle(h, 2)
     assert h.screen.payer == 1 - h.screen.scorer
