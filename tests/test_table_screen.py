@@ -12,10 +12,10 @@ from core.replay import replay
 from core.rng import Rng
 from core.table import LEAD
 from players import get
-from screens import table
+from screens import auction, table
 from ui import narrate, tableview
 from ui.session import decode
-from ui_driver import Handheld, point_at, press_move, respond, start_match
+from ui_driver import Handheld, point_at, press_move, respond, show, start_match
 
 
 def play_through(handheld, choose, limit=20000):
@@ -332,3 +332,42 @@ def test_left_at_the_left_end_and_right_at_the_stock_say_so():
     assert h.said[-1] == "At the right end, on the stock: %d to draw." % (
         screen.session.game.drawable()
     )
+
+
+# --- two players ----------------------------------------------------------------------
+
+
+def test_two_players_come_back_from_the_pause_menu_and_the_rules_without_a_handover():
+    h = Handheld(first=None)
+    session = start_match(h, ["human:Ann", "human:Bob"], 3)
+    until(h, lambda h: h.screen_name() == "table" and h.screen.mode == table.HANDOVER)
+    h.press("a")
+    holder = session.to_move()
+    assert h.screen.mode == table.CHOOSE_TILE and h.screen.viewer == holder
+    h.press("b")
+    h.press("a")  # Resume
+    assert h.screen_name() == "table" and h.screen.mode == table.CHOOSE_TILE
+    assert h.screen.viewer == holder
+    h.press("b")
+    h.press("down")
+    h.press("a")  # Rules help
+    assert h.screen_name() == "help"
+    h.press("b")
+    assert h.screen_name() == "pause" and h.screen.menu.cursor == 1  # on "Rules help"
+    h.press("up")
+    h.press("a")
+    assert h.screen_name() == "table" and h.screen.mode == table.CHOOSE_TILE
+    assert h.screen.viewer == holder
+
+
+def test_two_players_in_an_auction_come_back_from_the_pause_menu_without_a_handover():
+    from test_bid_screens import DUO, engine_until_auction
+
+    h = Handheld(first=None)
+    show(h, engine_until_auction(5, DUO, 1))
+    h.press("a")  # Bob takes the handheld
+    assert h.screen_name() == "auction" and h.screen.viewer == 1
+    h.press("b")
+    h.press("a")  # Resume: through the table, back to the auction
+    assert h.screen_name() == "auction" and h.screen.mode == auction.CALL
+    assert h.screen.viewer == 1

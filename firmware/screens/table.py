@@ -46,6 +46,9 @@ _DRAW_FRAMES = const(10)  # a drawn tile takes this long to leave the stock
 _POPUP_FRAMES = const(45)  # a score shows at most this long (and until the next move)
 _LIT_FRAMES = const(24)  # the tile just played shows lit this long
 _STATUS_RIGHT = const(83)  # where the status (whose turn) ends
+# The two lines of the count and the status, a row clear of a raised hand tile.
+_UPPER_Y = const(38)
+_LOW_Y = const(45)
 _BUBBLE_W = const(78)  # the widest line of a message, which stays over the cross
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
 _TOLD_KINDS = (ev.PASSED, ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT)  # events shown in the bubble
@@ -465,17 +468,17 @@ class Screen:
             # (but for what a play would make it, beside it).
             self._draw_clocks(other)
             if not choosing:
-                x = text.draw(fb, "Count ", 0, 47)
+                x = text.draw(fb, "Count ", 0, _LOW_Y)
         else:
-            text.draw(fb, "Count", 0, 40)
-        x = text.number(fb, game.table.count(), x, 47)
+            text.draw(fb, "Count", 0, _UPPER_Y)
+        x = text.number(fb, game.table.count(), x, _LOW_Y)
         if choosing:
             # What the count would become: the scratch table is made once.
             after = self.after
             after.copy_from(game.table)
             after.place(self.tiles[self.cursor], self.ends[self.end_index])
-            x = text.draw(fb, "→", x + 1, 47)
-            text.number(fb, after.count(), x + 1, 47)
+            x = text.draw(fb, "→", x + 1, _LOW_Y)
+            text.number(fb, after.count(), x + 1, _LOW_Y)
         self._draw_status(game)
 
     def _draw_status(self, game):
@@ -485,21 +488,22 @@ class Screen:
         if mode == THINKING:
             # The handheld's name and dots that come and go while it thinks.
             name = self.status_names[game.turn]
-            text.draw(fb, name, 70 - text.width(name), 47)
+            text.draw(fb, name, 70 - text.width(name), _LOW_Y)
             for i in range((self.frames >> 2) & 3):
-                fb.fill_rect(72 + 4 * i, 50, 2, 2, 1)
+                fb.fill_rect(72 + 4 * i, _LOW_Y + 3, 2, 2, 1)
         elif mode in (CHOOSE_TILE, CHOOSE_END):
             if self.session.humans() == 1:
-                _right(fb, "Your turn", 47)
+                # Up a line while choosing an end: the south end's arrow is below.
+                _right(fb, "Your turn", _UPPER_Y if mode == CHOOSE_END else _LOW_Y)
             else:
-                _right(fb, self.status_names[game.turn], 40)
-                _right(fb, "to play", 47)
+                _right(fb, self.status_names[game.turn], _UPPER_Y)
+                _right(fb, "to play", _LOW_Y)
 
     def _draw_clocks(self, other):
         session = self.session
         tableview.clock(self.fb, session.bank(other), session.delay(other), 0, 14)
         me = 1 - other
-        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, 40)
+        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, _UPPER_Y)
 
     def _draw_column(self, game):
         fb = self.fb
@@ -540,7 +544,9 @@ class Screen:
         top = 20 if timed else 15
         height = 7 * len(lines) + 5
         bottom = top + height + 1
-        fb.fill_rect(0, 14, 85, (bottom if bottom > 39 else 39) - 14, 0)
+        if bottom < _UPPER_Y - 1:
+            bottom = _UPPER_Y - 1  # the arms' band, whole
+        fb.fill_rect(0, 14, 85, bottom - 14, 0)
         if timed:  # the other player's clock, which the arms' band reaches
             other = 1 - max(self.viewer, 0)
             tableview.clock(fb, self.session.bank(other), self.session.delay(other), 0, 14)

@@ -213,9 +213,9 @@ def hand(fb, tiles, playable, first_slot, cursor, stock):
 
 
 # Where the arrow of each end goes while the player chooses one: W, E, N, S.
-# South's is beside the upper half of its tile, clear of the count below.
-_ARROW_X = (1, 77, 50, 30)
-_ARROW_Y = (23, 23, 2, 38)
+# South's is right of its tile, clear of the count (the status moves up for it).
+_ARROW_X = (1, 77, 50, 48)
+_ARROW_Y = (23, 23, 2, 45)
 _ARROWS = ("←", "→", "↑", "↓")
 
 
