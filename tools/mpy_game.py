@@ -32,7 +32,9 @@ from ui.session import Session  # noqa: E402
 
 ONE_PLAYER = ["human:ANN", "handheld:tactics"]
 TWO_PLAYERS = ["human:ANN", "human:BOB"]
-MODE_NAMES = ("CHOOSE_TILE", "CHOOSE_END", "THINKING", "MESSAGE", "HANDOVER", "LAST_PLAY", "DRAWING")
+MODE_NAMES = (
+    "CHOOSE_TILE", "CHOOSE_END", "THINKING", "MESSAGE", "HANDOVER", "LAST_PLAY", "DRAWING"
+)
 MOST_FRAMES = 30000
 FPS_FRAMES = 600
 ROUNDS = 5
