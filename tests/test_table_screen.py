@@ -261,7 +261,7 @@ def test_each_tile_the_handheld_draws_leaves_the_stock_and_a_or_b_hurry_it():
     assert moved, "the drawn tile moves along the top"
     h.press("b")  # hurried: not the pause menu, and on at once
     assert h.screen_name() == "table" and screen.mode != table.DRAWING
-    assert screen.hurry or screen.mode == table.CHOOSE_TILE
+    assert screen.hurry == 1 or screen.mode == table.CHOOSE_TILE
     # The handheld's moves go on without waiting until it is Ann's turn again.
     waited = 0
     while screen.mode == table.THINKING or screen.mode == table.DRAWING:
@@ -269,7 +269,7 @@ def test_each_tile_the_handheld_draws_leaves_the_stock_and_a_or_b_hurry_it():
         waited += 1
         assert waited < 40
     if screen.mode == table.CHOOSE_TILE:
-        assert not screen.hurry
+        assert screen.hurry == -1
 
 
 def test_a_press_hurries_the_handhelds_play():

@@ -7,8 +7,9 @@ Controls while it is your turn:
     B           the pause menu
 and while choosing the end: LEFT/RIGHT/UP/DOWN go to an end (W/E/N/S), A plays,
 B goes back. A pass the rules force is made by itself. The handheld's moves (its
-thinking, each tile it draws leaving the stock), the last play of a hand and the
-messages (a pass, a domino, a refused move) go by themselves, sooner with A or B.
+thinking, each tile it draws leaving the stock: A or B hurries the rest of its
+turn), the last play of a hand and the messages (a pass, a domino, a refused
+move) go by themselves, sooner with A or B.
 A score shows on the scorer's line of the score column as +N (in a duel, the
 payer's as -N) until the next move.
 
@@ -83,7 +84,10 @@ class Screen:
         self.viewer = holder
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
-        self.hurry = False  # A or B: the handheld moves on without waiting
+        # The handheld seat hurried by A or B: it moves on without waiting for
+        # the rest of its turn (its draws and its play), not the next one. A demo
+        # is a show for nobody's turn: it is not hurried.
+        self.hurry = -1
         self.names = [narrate.who(session, s) for s in range(2)]
         # As the names fit where they are drawn (see tableview's widths).
         self.corner_names = [text.fit(n, tableview.CORNER_NAME_W) for n in self.names]
@@ -131,7 +135,7 @@ class Screen:
         self._refresh_hand()
         if session.is_human(seat):
             self.mode = CHOOSE_TILE
-            self.hurry = False
+            self.hurry = -1
             self._say_turn()
         else:
             self.mode = THINKING
@@ -201,6 +205,7 @@ class Screen:
             return
         buttons = self.app.buttons
         skip = buttons.just_pressed(A) or buttons.just_pressed(B)
+        hurry = skip and self.session.humans() > 0
         if mode == MESSAGE:
             self.message_frames -= 1
             if skip or self.message_frames <= 0:
@@ -213,22 +218,25 @@ class Screen:
                 else:
                     self._after_action()
         elif mode == DRAWING:
-            self.hurry = self.hurry or skip
-            if self.hurry or self.frames >= _DRAW_FRAMES:
+            if hurry:
+                self.hurry = self.drawer
+            if self.hurry == self.drawer or self.frames >= _DRAW_FRAMES:
                 self._after_action()
         elif mode == HANDOVER:
             if buttons.just_pressed(A):
                 self.viewer = self.session.to_move()
                 self._after_action()
         elif mode == THINKING:
-            self.hurry = self.hurry or skip
+            turn = self.session.game.turn
+            if hurry:
+                self.hurry = turn
             # A searching player thinks a few steps per frame, so the screen
             # keeps animating however long the decision takes.
             steps = _STEPS_PER_FRAME
             while not self.decided and steps:
                 self.decided = self.session.think_step()
                 steps -= 1
-            if self.decided and (self.hurry or self.frames >= _THINK_FRAMES):
+            if self.decided and (self.hurry == turn or self.frames >= _THINK_FRAMES):
                 self._act(None)
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
