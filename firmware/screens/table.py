@@ -549,13 +549,17 @@ class Screen:
         fb = self.fb
         lines = self.message
         timed = self.session.timed
-        top = 20 if timed else 15
         height = 7 * len(lines) + 5
+        top = 20 if timed else 15
+        if top + height > 53:
+            # Five lines (a duel's domino between two long names, when the clocks
+            # stand still) reach up over the other player's clock instead.
+            top = 53 - height
         bottom = top + height + 1
         if bottom < _UPPER_Y - 1:
             bottom = _UPPER_Y - 1  # the arms' band, whole
         fb.fill_rect(0, 14, 85, bottom - 14, 0)
-        if timed:  # the other player's clock, which the arms' band reaches
+        if top >= 20 and timed:  # the other player's clock, which the arms' band reaches
             other = 1 - max(self.viewer, 0)
             tableview.clock(fb, self.session.bank(other), self.session.delay(other), 0, 14)
         fb.rect(0, top, 84, height, 1)
