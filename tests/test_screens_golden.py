@@ -192,8 +192,8 @@ SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, pla
            play_handheld_level, two_players, two_players_refused, demo, spectacular_bid,
            rules_options, settings, settings_inverted, profile_list, profile_actions,
            profile_delete, profile_refused, new_profile, new_profile_taken, records,
-           records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause, pause_long_names,
-           pause_quit]
+           records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause,
+           pause_long_names, pause_quit]
 
 
 def golden_name(script):
