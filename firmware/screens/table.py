@@ -254,8 +254,9 @@ class Screen:
             self.app.go("pause", self.session, self.viewer)
         elif buttons.just_pressed(A):
             if self.cursor >= len(self.tiles):
-                legal = self.session.game.legal()
-                self._act(PASS if PASS in legal else DRAW)
+                # The slot says "pass" once the stock is empty: a pass is refused
+                # with the tile that can be played (a forced one was made already).
+                self._act(DRAW if self.session.game.drawable() > 0 else PASS)
             else:
                 self._pick(self.tiles[self.cursor])
 

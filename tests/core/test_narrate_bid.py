@@ -224,17 +224,3 @@ def test_all_fives_says_what_it_said():
     assert speech.event(session, (ev.DEAL, 1, 2, -1)) == "Hand 2. CPU leads."
     assert speech.event(session, (ev.SCORED, 0, 10, 10)) == "Count 10: You score 10."
 
-
-def test_the_shared_words_never_import_the_duels():
-    """ui.narrate_bid builds on ui.narrate, never the reverse (no import cycle)."""
-    import ast
-    import pathlib
-
-    source = pathlib.Path(narrate_bid.__file__).with_name("narrate.py").read_text()
-    imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom):
-            imported |= {node.module or ""} | {a.name for a in node.names}
-        elif isinstance(node, ast.Import):
-            imported |= {a.name for a in node.names}
-    assert not {"narrate_bid", "ui.narrate_bid", "speech", "ui.speech"} & imported
