@@ -138,7 +138,7 @@ def until(handheld, done, choose=first_play, limit=20000):
     [
         (["human:Ann", "handheld:random"], 1234, "allfives"),  # a domino
         (["human:Ann", "handheld:bid"], 3, "bid"),  # a duel's domino
-        (["human:Ann", "human:Bob"], 10, "bid"),  # a blocked duel between two players
+        (["human:Ann", "human:Bob"], 10, "bid"),  # two players: a blocked hand, then a domino
     ],
     ids=["allfives", "bid", "two-players"],
 )
@@ -150,6 +150,7 @@ def test_the_last_play_of_a_hand_is_drawn_with_its_score_before_the_hand_end(sea
     events = session.events
     mover, last = [(e[1], e[2]) for e in events if e[0] == ev.PLAYED][0]
     assert session.between_hands and screen.last_tile == last
+    assert last not in screen.tiles  # on the board, no longer in the hand shown
     h.frame()
     # The cross on the glass is the table with that tile, lit, and no bubble on it.
     expected = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)

@@ -395,6 +395,8 @@ class Screen:
             self.pending = message
             self.frames = 0
             self.mode = LAST_PLAY
+            if self.viewer >= 0:
+                self._refresh_hand()  # the tile just played has left the hand
         elif message:
             self._show(message, say=False, frames=_PASS_FRAMES if passed else _MESSAGE_FRAMES)
         elif self.drawer >= 0:
