@@ -27,7 +27,7 @@ from golden_support import golden_tests
 from players import bidder
 from screens import auction, table
 from test_resume_ui import reboot
-from ui import narrate
+from ui import speech
 from ui.session import decode, Session
 from ui_driver import Handheld, point_at, press_call, respond, show, start_match
 
@@ -200,19 +200,7 @@ def handover_in_the_auction(h):
     return session
 
 
-def handover_after_a_pass(h):
-    """Bob passes: the message that says so goes by itself, then Ann is to take
-    the handheld. Her clock must not have run meanwhile."""
-    session = start_match(h, DUO, PASS_SEED, game="bid")
-    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
-    assert mode_is(h, "table", table.MESSAGE)
-    until_mode(h, "table", table.HANDOVER)
-    return session
-
-
-@pytest.mark.parametrize(
-    "reach", [handover_on_the_table, handover_in_the_auction, handover_after_a_pass]
-)
+@pytest.mark.parametrize("reach", [handover_on_the_table, handover_in_the_auction])
 def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = reach(h)
@@ -226,6 +214,24 @@ def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_pat
     assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
 
 
+def test_a_forced_pass_between_two_players_needs_no_button_nor_handover(tmp_path):
+    """Bob must pass: the pass is made by itself as Ann's play leaves him stuck, the
+    message goes by itself, and Ann, who still holds the handheld, plays on. Her
+    clock waits while the message is shown."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, DUO, PASS_SEED, game="bid")
+    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
+    assert mode_is(h, "table", table.MESSAGE) and h.screen.viewer == ANN
+    assert session.to_move() == ANN and clock(session, ANN) == (BANK, DELAY)
+    for _ in range(100):  # no button pressed
+        if not mode_is(h, "table", table.MESSAGE):
+            break
+        assert clock(session, ANN) == (BANK, DELAY)
+        h.frame()
+    assert mode_is(h, "table", table.CHOOSE_TILE) and h.screen.viewer == ANN
+    assert "Bob passes." in h.said
+
+
 HANDHELD_PASSES = 66  # SOLO: the handheld passes early in the first hand
 
 
@@ -237,7 +243,7 @@ def test_your_clock_waits_while_a_message_tells_the_handhelds_move(tmp_path):
     assert mode_is(h, "table", table.MESSAGE) and session.waiting_for_human()
     me = session.to_move()
     assert clock(session, me) == (BANK, DELAY)
-    idle(h, 40)  # the bubble stays 75 frames unless skipped
+    idle(h, 20)  # a pass's bubble stays 30 frames unless skipped
     assert mode_is(h, "table", table.MESSAGE) and clock(session, me) == (BANK, DELAY)
 
 
@@ -424,7 +430,7 @@ def test_a_bid_called_with_a_is_the_engines_and_the_handhelds_answer_is_shown(tm
     until_mode(h, "auction", auction.MESSAGE)
     answer = session.events[0]
     assert answer[:2] == (ev.ACCEPTED, HANDHELD)  # the handheld takes the 25
-    assert " ".join(screen.message) == narrate.event(session, answer)
+    assert " ".join(screen.message) == speech.event(session, answer)
     assert game.scores[HUMAN] == was[HUMAN] - price(25, False)
     assert game.state == PLAYING and game.turn == HUMAN  # the bidder opens
     h.press("a")
@@ -480,8 +486,8 @@ def test_the_handheld_declines_when_it_speaks_first_and_says_so(tmp_path):
     until_mode(h, "auction", auction.MESSAGE)
     call = session.events[0]
     assert call[:2] == (ev.DECLINED, HANDHELD)
-    assert " ".join(h.screen.message) == narrate.event(session, call)
-    assert h.app.ask("last") == narrate.event(session, call)
+    assert " ".join(h.screen.message) == speech.event(session, call)
+    assert h.app.ask("last") == speech.event(session, call)
     h.press("a")
     assert session.game.state == PLAYING and session.game.turn == HUMAN  # the jockey leads
     assert mode_is(h, "table", table.CHOOSE_TILE)
@@ -601,6 +607,29 @@ def bid_table(h):
     idle(h, frames_for(h, 5000) - session.elapsed // h.app.clock.frame_ms)
 
 
+def bid_table_score(h):
+    """A count scored in a duel: what the scorer took (+N) and the payer gave (-N)."""
+    start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: h.screen_name() == "table" and h.screen.popup_frames)
+    idle(h, 2)
+    assert h.screen.payer == 1 - h.screen.scorer
+
+
+def bid_last_play(h):
+    """The domino's last tile on the board, with its count's transfer ..."""
+    start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: mode_is(h, "table", table.LAST_PLAY))
+    idle(h, 2)
+
+
+def bid_domino(h):
+    """... then the message (the longest the table shows) over the cross."""
+    start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: mode_is(h, "table", table.LAST_PLAY))
+    h.press("a")
+    assert mode_is(h, "table", table.MESSAGE)
+
+
 def bid_handover(h):
     handover_on_the_table(h)
 
@@ -640,6 +669,9 @@ SCRIPTS = [
     auction_thinking,
     auction_message,
     bid_table,
+    bid_table_score,
+    bid_last_play,
+    bid_domino,
     bid_handover,
     bid_hand_end,
     bid_hand_end_blocked,

@@ -10,6 +10,7 @@ are the README's screenshots):
 
 import pathlib
 
+from core.actions import PASS
 from golden_support import golden_tests
 from screens import table
 from ui_driver import point_at, respond, start_match
@@ -21,6 +22,9 @@ PREVIEWS = ROOT / "build" / "golden-game"
 # frames follow the rules and the seed, not how the stronger players think.
 ONE_PLAYER = ["human:Ann", "handheld:random"]
 SEED = 1234
+PASS_SEED = 19  # ONE_PLAYER: Ann must pass late in the first hand
+DRAW_SEED = 9  # ... and the handheld draws early in it
+LONG_NAMES = ["human:WWWWWWWW", "human:MMMMMMM1"]  # the widest names a profile may have
 
 
 def first_play(view):
@@ -100,6 +104,8 @@ def table_refused(h):
 
 
 def table_score(h):
+    """Ann has scored: "+10" on her line of the score column, and the status says
+    the handheld thinks."""
     session = start_match(h, ONE_PLAYER, SEED)
 
     def scored(h):
@@ -107,6 +113,45 @@ def table_score(h):
 
     play_until(h, scored)
     idle(h, 6)
+    assert h.screen.scorer == 0 and h.screen.mode == table.THINKING
+
+
+def table_handheld_draws(h):
+    """A tile the handheld drew on its way from the stock to its tiles."""
+    start_match(h, ONE_PLAYER, DRAW_SEED)
+    play_until(h, lambda h: h.screen_name() == "table" and h.screen.mode == table.DRAWING)
+    idle(h, 5)
+    assert h.screen.mode == table.DRAWING
+
+
+def table_last_play(h):
+    """The play that ends the hand, lit, with its score, before the message."""
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: h.screen_name() == "table" and h.screen.mode == table.LAST_PLAY)
+    idle(h, 4)
+
+
+def table_domino(h):
+    """... then the message, in a bubble over the cross only."""
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: h.screen_name() == "table" and h.screen.mode == table.LAST_PLAY)
+    h.press("a")
+    assert h.screen.mode == table.MESSAGE
+
+
+def table_forced_pass(h):
+    """Ann can neither play nor draw: the pass is made for her, and said."""
+    session = start_match(h, ONE_PLAYER, PASS_SEED)
+    play_until(h, lambda h: list(session.record.actions[-1:]) == [PASS])
+    assert h.screen.mode == table.MESSAGE and session.record.actions[-1] == PASS
+
+
+def table_two_players(h):
+    """Between two players with the widest names: whose turn is named, and every
+    name fits beside what it labels."""
+    start_match(h, LONG_NAMES, SEED)
+    play_until(h, lambda h: my_turn(h, 5))
+    idle(h, 30)
 
 
 def table_thinking(h):
@@ -149,6 +194,11 @@ SCRIPTS = [
     table_choose_end_blink,
     table_refused,
     table_score,
+    table_handheld_draws,
+    table_last_play,
+    table_domino,
+    table_forced_pass,
+    table_two_players,
     table_thinking,
     table_handover,
     hand_end,

@@ -1,6 +1,7 @@
 """Under the real MicroPython unix port, the game screens run on the real hardware
 layer through the buttons, and drawing any frame of the table (in every mode, with a
-message, a score pop-up, a scrolled hand), of the end of a hand and of the end of a
+message, a score told, a scrolled hand, the last play of a hand, a drawn tile
+leaving the stock), of the end of a hand and of the end of a
 match allocates nothing: draw() runs under micropython.heap_lock() (tools/mpy_game.py)."""
 
 import subprocess
@@ -17,8 +18,11 @@ STATES = [
     "table:choose-end+blink",
     "table:message+bubble",
     "table:thinking",
-    "table:thinking+popup",
+    "table:thinking+popup+scrolled",
     "table:handover",
+    "table:last-play",
+    "table:last-play+popup",
+    "table:drawing+scrolled",
     "handend",
     "matchend",
 ]

@@ -98,3 +98,18 @@ def test_text_is_clipped_at_the_screen_edges():
     _, fb = _screen()
     text.draw(fb, "WW", -4, -3)  # the bottom two rows: the first W's last column, a gap,
     assert _rows(fb, 0, 0, 4, 3) == ["#.##", "#.#.", "...."]  # then the second W
+
+
+@pytest.mark.parametrize("name", ["WWWWWWWW", "PLAYER 1", "ANN", "MMMM MMM", "W"])
+@pytest.mark.parametrize("limit", [10, 23, 30, 33, 60])
+def test_fit_keeps_a_name_within_the_limit_and_whole_when_it_fits(name, limit):
+    short = text.fit(name, limit)
+    if text.width(name) <= limit:
+        assert short == name
+    else:
+        assert text.width(short) <= limit or len(short) == 1
+        assert short[0] == name[0] and (len(short) == 1 or short[-2:] == "." + name[-1])
+
+
+def test_fit_keeps_names_that_differ_at_the_end_apart():
+    assert text.fit("PLAYER 1", 23) != text.fit("PLAYER 2", 23)

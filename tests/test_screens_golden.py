@@ -118,8 +118,10 @@ def profile_delete(h):
 
 
 def profile_refused(h):
+    """Deleting one of the last two profiles is refused before any question."""
     h.go("profiles")
-    h.press("a", "down", "a", "left", "a")
+    h.press("a", "down", "a")
+    assert not h.screen.confirm.open
 
 
 def new_profile(h):
@@ -172,6 +174,15 @@ def pause(h):
     h.go("pause", session)
 
 
+def pause_long_names(h):
+    """Two of the widest names, each beside a two-digit score on the top line
+    (the scores are set as a long match would leave them: the header is drawn
+    from them alone)."""
+    session = saved_match(h, ("human:WWWWWWWW", "human:MMMMMMM1"))
+    session.game.scores[0] = session.game.scores[1] = 95
+    h.go("pause", session)
+
+
 def pause_quit(h):
     pause(h)
     h.press("up", "a", "left")
@@ -181,7 +192,8 @@ SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, pla
            play_handheld_level, two_players, two_players_refused, demo, spectacular_bid,
            rules_options, settings, settings_inverted, profile_list, profile_actions,
            profile_delete, profile_refused, new_profile, new_profile_taken, records,
-           records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause, pause_quit]
+           records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause,
+           pause_long_names, pause_quit]
 
 
 def golden_name(script):

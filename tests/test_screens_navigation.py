@@ -271,11 +271,15 @@ def test_profiles_are_chosen_and_deleted_with_confirmation(tmp_path):
     assert profiles.names(Handheld(tmp_path).app.storage) == ["PLAYER 1", "PLAYER 2"]
 
 
-def test_the_last_two_profiles_stay(h):
+def test_the_last_two_profiles_stay_and_nobody_is_asked_first(h):
     h.go("profiles")
-    h.press("a", "down", "a", "left", "a")
+    h.press("a", "down", "a")  # PLAYER 1: Delete
     assert h.spoken[-1] == "Two profiles must stay, for two-player matches."
+    assert not h.screen.confirm.open
+    assert not any(s.startswith("Delete PLAYER 1") for s in h.spoken)
+    h.press("a")  # the bubble goes; the list is back, nothing deleted
     assert profiles.names(h.app.storage) == list(profiles.DEFAULTS)
+    assert h.name == "profiles" and not h.screen.picked
 
 
 def test_records_show_each_profile(h):
@@ -314,7 +318,8 @@ def test_pause_resumes_shows_the_rules_and_mutes(h):
     assert h.name == "help"
     h.press("b")
     assert h.name == "pause" and h.screen.session is session
-    h.press("down", "down", "right")
+    assert h.screen.menu.cursor == 1  # back on "Rules help", where it was
+    h.press("down", "right")
     assert h.app.sound.muted
     h.press("b")
     assert h.started == [session]

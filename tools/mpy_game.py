@@ -32,7 +32,9 @@ from ui.session import Session  # noqa: E402
 
 ONE_PLAYER = ["human:ANN", "handheld:tactics"]
 TWO_PLAYERS = ["human:ANN", "human:BOB"]
-MODE_NAMES = ("CHOOSE_TILE", "CHOOSE_END", "THINKING", "MESSAGE", "HANDOVER")
+MODE_NAMES = (
+    "CHOOSE_TILE", "CHOOSE_END", "THINKING", "MESSAGE", "HANDOVER", "LAST_PLAY", "DRAWING"
+)
 MOST_FRAMES = 30000
 FPS_FRAMES = 600
 ROUNDS = 5
@@ -147,7 +149,7 @@ def state(app):
     parts = [mode.lower().replace("_", "-")]
     if mode == "HANDOVER":  # only the name of the next player is drawn
         return "table:handover"
-    if screen.message[0]:
+    if screen.message:
         parts.append("bubble")
     elif screen.popup_frames:
         parts.append("popup")

@@ -113,3 +113,16 @@ def wrap(s, limit):
                 line = joined
         lines.append(line)
     return lines
+
+
+def fit(s, limit):
+    """s as it fits in `limit` pixels: whole, or its start and its last character
+    with a dot for what was left out ("PLAYER 1" -> "PLA.1": names that differ only
+    at the end stay apart). For screens to call when they are made."""
+    if width(s) <= limit:
+        return s
+    for keep in range(len(s) - 2, 0, -1):
+        short = s[:keep] + "." + s[-1]
+        if width(short) <= limit:
+            return short
+    return s[0]

@@ -19,7 +19,7 @@ from core.bid import price, RAISE
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import chips, narrate, tableview, tunes
+from ui import chips, narrate, speech, tableview, tunes
 
 CALL = const(0)
 THINKING = const(1)
@@ -38,17 +38,26 @@ _CALL_Y = const(46)
 
 
 class Screen:
-    def __init__(self, app, session):
+    def __init__(self, app, session, holder=-1):
+        """`holder`: the seat already holding the handheld (back from the pause
+        menu), who is not handed it again; -1 when nobody is known to."""
         self.app = app
         self.session = session
         self.fb = app.fb
         self.names = [narrate.who(session, s) for s in range(2)]
-        # As the stacks are labelled: the jockey (who bids 15 cheaper) marked.
+        # As the stacks are labelled (each name fits half the line, beside its
+        # balance): the jockey (who bids 15 cheaper) marked.
         jockey = session.game.jockey
-        self.labels = [self.names[s] + (" (J)" if s == jockey else "") for s in range(2)]
-        self.free_lead = self.names[jockey] + " leads"  # what a decline means
+        self.labels = [
+            text.fit(self.names[s], tableview.NAME_W) + (" (J)" if s == jockey else "")
+            for s in range(2)
+        ]
+        # What a decline means, between the two calls.
+        self.free_lead = text.fit(self.names[jockey], tableview.NAME_W) + " leads"
         self.viewer = -1
         self.tiles = []
+        if holder >= 0:
+            self._show_hand(holder)
         self.choice = BID
         self.amount = 0
         self.frames = 0
@@ -134,7 +143,7 @@ class Screen:
                 self._next_call()
         elif mode == THINKING:
             if buttons.just_pressed(B):
-                self.app.go("pause", session)
+                self.app.go("pause", session, self.viewer)
                 return
             if not self.decided:
                 self.decided = session.think_step()
@@ -146,7 +155,7 @@ class Screen:
     def _choose(self, buttons):
         game = self.session.game
         if buttons.just_pressed(B):
-            self.app.go("pause", self.session)
+            self.app.go("pause", self.session, self.viewer)
         elif buttons.just_pressed(UP) or buttons.just_pressed(DOWN):
             if self._can_bid():
                 self.choice = OTHER if self.choice == BID else BID
@@ -191,7 +200,7 @@ class Screen:
         by_handheld = self.mode == THINKING
         said = []
         for e in events:
-            sentence = narrate.event(session, e)
+            sentence = speech.event(session, e)
             self.app.say(sentence)
             said.append(sentence)
             if e[0] == ev.TIMED_OUT or by_handheld and e[0] in (ev.BID, ev.DECLINED, ev.ACCEPTED):
@@ -274,7 +283,7 @@ class Screen:
                 fb.fill_rect(x + 2 + 4 * i, _CALL_Y + 3, 2, 2, 1)
         elif self.mode == CALL:
             self._draw_calls(game)
-        tableview.hand(fb, self.tiles, 0xFFFFFFF, 0, -1, False, 0)
+        tableview.hand(fb, self.tiles, 0xFFFFFFF, 0, -1, tableview.NO_STOCK)
         if self.message:
             self._draw_bubble()
 

@@ -10,7 +10,7 @@ from core import events as ev
 from core.tiles import pips, round5
 from gfx import text
 from hw.buttons import A
-from ui import narrate, tableview, tunes
+from ui import narrate, speech, tableview, tunes
 
 _ROW_Y = (12, 31)
 
@@ -20,6 +20,8 @@ class Screen:
         self.app = app
         self.session = session
         self.names = [narrate.who(session, s) for s in range(2)]
+        # As shown: a name fits before its pips and the points won.
+        self.shown = [text.fit(name, tableview.NAME_W) for name in self.names]
         self.title = "Hand over"
         self.winner = -1
         self.points = 0
@@ -43,14 +45,15 @@ class Screen:
         for s in range(2):
             sentence = "%s: %d pips" % (self.names[s], self.pips[s])
             app.say(sentence + (", counted as %d." % self.rounded[s] if counted else "."))
-        app.say("%s Press A for the %s." % (narrate.scores(session), coming))
+        # (The scores were told with the end of the hand.)
+        app.say("Press A for the %s." % coming)
 
     def update(self):
         if self.app.buttons.just_pressed(A):
             self.app.sound.play(tunes.SELECT)
             session = self.session
             for e in session.deal():
-                self.app.say(narrate.event(session, e))
+                self.app.say(speech.event(session, e))
             session.save(self.app.storage)
             self.app.go("table", session)
 
@@ -62,7 +65,7 @@ class Screen:
         fb.hline(0, 8, 128, 1)
         for s in range(2):
             y = 12 + 20 * s
-            x = text.draw(fb, self.names[s], 0, y)
+            x = text.draw(fb, self.shown[s], 0, y)
             x = text.number(fb, self.pips[s], x + 5, y)
             if self.rounded[s] != self.pips[s]:
                 x = text.draw(fb, "→", x + 1, y)

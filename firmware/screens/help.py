@@ -62,8 +62,13 @@ PAGES = (
      "in the order they were played. A pass shows you lack the open numbers; "
      "handheld players remember that until you draw again."),
     ("Buttons",
-     "Arrows move, A chooses, B goes back. In a match, hold B for the pause menu: "
-     "resume, these rules, sound, or quit the match."),
+     "Arrows move, A chooses, B goes back. On the table LEFT / RIGHT choose a "
+     "tile; the last slot is the stock: A there draws (once the stock is empty it "
+     "says pass, and A passes). DOWN draws too. A tile that fits more than one end "
+     "asks which: the arrows choose an end, A plays there, B picks another tile. "
+     "A pass you cannot avoid is made for you. On your turn a press of B opens "
+     "the pause menu: resume, these rules, sound, or quit the match. A or B "
+     "hurries the handheld and skips a message."),
     ("Bid: chips",
      "Spectacular Bid is a duel with the tiles, spinner and counting of All Fives. "
      "Each player starts with 150 points, 30 chips of 5, and the two balances "
@@ -116,9 +121,10 @@ PAGES = (
 
 
 class Screen:
-    def __init__(self, app, session=None):
+    def __init__(self, app, session=None, holder=-1):
         self.app = app
         self.session = session  # the match to go back to, if opened from its pause menu
+        self.holder = holder  # ... and who holds the handheld there
         self.page = BID_PAGE if session is not None and session.kind == "bid" else 0
         self._open()
 
@@ -137,7 +143,7 @@ class Screen:
         if buttons.just_pressed(B):
             self.app.sound.play(tunes.BACK)
             if self.session is not None:
-                self.app.go("pause", self.session)
+                self.app.go("pause", self.session, self.holder, True)
             else:
                 self.app.go("menu", "help")
         elif buttons.repeat(RIGHT) or buttons.just_pressed(A):

@@ -30,7 +30,8 @@ class Screen:
         finish(app.storage, session, _nothing if session.timed else self._record_results)
         human_lost = session.humans() == 1 and not session.is_human(winner)
         app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
-        app.say(narrate.event(session, (ev.MATCH_OVER, winner, 0, 0)) + " Press A for the menu.")
+        # (Who won, and by how much, was told with the move that ended the match.)
+        app.say("Press A for the menu.")
 
     def _record_results(self):
         session = self.session

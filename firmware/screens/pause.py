@@ -1,9 +1,11 @@
 """The pause menu over a match: resume, the rules, sound, or quit (which, after a
-yes/no question, abandons the match: its save is removed)."""
+yes/no question, abandons the match: its save is removed). Between two players
+the seat holding the handheld is kept, so that Resume (and the rules, and back)
+does not hand it over again; back from the rules, the cursor is on them."""
 
 from gfx import text
 from micropython import const
-from ui import narrate
+from ui import narrate, speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
@@ -18,19 +20,22 @@ _W = const(100)
 
 
 class Screen:
-    def __init__(self, app, session):
+    def __init__(self, app, session, holder=-1, from_help=False):
         self.app = app
         self.session = session
-        self.names = [narrate.who(session, seat) for seat in range(2)]
+        self.holder = holder  # the seat holding the handheld, if known
+        # Two names and scores share the top line: each name fits half of it.
+        self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]
         self.scores = session.game.scores
-        self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=22, w=_W - 4, rows=4)
+        cursor = HELP if from_help else RESUME
+        self.menu = Menu(app, _LABELS, _VALUES, cursor, x=_X + 2, y=22, w=_W - 4, rows=4)
         self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
         self.confirm = Confirm(app)
         # In a duel the clock of a player to move runs on (RULES.md section 2
         # stops it only for deals, scores and handovers).
         running = session.timed and session.waiting_for_human()
         self.heading = "Paused, clock runs" if running else "Paused"
-        self.menu.announce(self.heading + ". " + narrate.scores(session))
+        self.menu.announce(self.heading + ". " + speech.scores(session))
 
     def update(self):
         app = self.app
@@ -46,9 +51,9 @@ class Screen:
             return  # the press that answered is not also for the menu
         event = self.menu.update()
         if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
-            app.go("table", self.session)
+            app.go("table", self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == HELP:
-            app.go("help", self.session)
+            app.go("help", self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == QUIT:
             self.confirm.ask("Quit this match? It will be lost, not saved.")
         elif event == CHANGED:

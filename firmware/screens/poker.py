@@ -420,7 +420,7 @@ class Screen:
         game = self.game
         playable = game.playable(0) if self.mode in (YOUR_TILE, YOUR_CALL) else game.hands[0]
         cursor = self.choice if self.mode in (YOUR_TILE, YOUR_CALL) else -1
-        tableview.hand(self.fb, self.tiles, playable, 0, cursor, False, domino.BACK)
+        tableview.hand(self.fb, self.tiles, playable, 0, cursor, tableview.NO_STOCK)
 
     def _draw_hand_end(self):
         fb = self.fb

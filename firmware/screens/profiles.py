@@ -1,5 +1,6 @@
 """Profiles: the list (the active one ticked), a new one, and for each profile a
-small menu to make it active or delete it (after a yes/no question)."""
+small menu to make it active or delete it (after a yes/no question, asked only
+when it may be deleted)."""
 
 from ui import profiles, tunes
 from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
@@ -59,14 +60,21 @@ class Screen:
             profiles.set_active(self.app.storage, self.picked)
             self.app.go("profiles", self.picked)  # shown again, ticked
         elif event == CHOSEN:
-            self.confirm.ask("Delete %s and their records?" % self.picked)
+            reason = profiles.refusal(self.app.storage, self.picked)
+            if reason:
+                self._refuse(reason)
+            else:
+                self.confirm.ask("Delete %s and their records?" % self.picked)
+
+    def _refuse(self, reason):
+        self.app.sound.play(tunes.ERROR)
+        self.bubble.show(reason)
+        self.picked = ""
 
     def _delete(self):
         reason = profiles.delete(self.app.storage, self.picked)
         if reason:
-            self.app.sound.play(tunes.ERROR)
-            self.bubble.show(reason)
-            self.picked = ""
+            self._refuse(reason)
             return
         self.app.say(self.picked + " deleted.")
         self.app.go("profiles")

@@ -6,7 +6,12 @@ Controls while it is your turn:
     DOWN        draw from the stock
     B           the pause menu
 and while choosing the end: LEFT/RIGHT/UP/DOWN go to an end (W/E/N/S), A plays,
-B goes back. Messages (a score, a pass, a refused move) are skipped with A or B.
+B goes back. A pass the rules force is made by itself. The handheld's moves (its
+thinking, each tile it draws leaving the stock: A or B hurries the rest of its
+turn), the last play of a hand and the messages (a pass, a domino, a refused
+move) go by themselves, sooner with A or B.
+A score shows on the scorer's line of the score column as +N (in a duel, the
+payer's as -N) until the next move.
 
 In Spectacular Bid the scores are the balances, both match clocks are shown (the
 other player's under its tile count, yours above the count), the clock of the
@@ -23,25 +28,37 @@ from core.tiles import count
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import narrate, tableview, tunes
+from ui import narrate, speech, tableview, tunes
 
 CHOOSE_TILE = const(0)
 CHOOSE_END = const(1)
 THINKING = const(2)
 MESSAGE = const(3)
 HANDOVER = const(4)
+LAST_PLAY = const(5)  # the board after the play that ended the hand (or match)
+DRAWING = const(6)  # a tile the handheld drew leaves the stock
 
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long, so you see it move
 _STEPS_PER_FRAME = const(4)  # pieces of a searching player's decision per frame
 _MESSAGE_FRAMES = const(75)  # a message goes by itself after this long
-_POPUP_FRAMES = const(40)
+_PASS_FRAMES = const(30)  # ... a pass's, sooner
+_LAST_PLAY_FRAMES = const(45)  # the last play of a hand is seen this long
+_DRAW_FRAMES = const(10)  # a drawn tile takes this long to leave the stock
+_POPUP_FRAMES = const(45)  # a score shows at most this long (and until the next move)
 _LIT_FRAMES = const(24)  # the tile just played shows lit this long
-_POP_X = const(58)  # where a score pops up
+_STATUS_RIGHT = const(83)  # where the status (whose turn) ends
+# The two lines of the count and the status, a row clear of a raised hand tile.
+_UPPER_Y = const(38)
+_LOW_Y = const(45)
+_BUBBLE_W = const(78)  # the widest line of a message, which stays over the cross
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
+_TOLD_KINDS = (ev.PASSED, ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT)  # events shown in the bubble
 
 
 class Screen:
-    def __init__(self, app, session):
+    def __init__(self, app, session, holder=-1):
+        """`holder`: the seat already holding the handheld (back from the pause
+        menu), who is not handed it again; -1 when nobody is known to."""
         self.app = app
         self.session = session
         self.fb = app.fb
@@ -49,22 +66,33 @@ class Screen:
         self.playable = 0
         self.ends = []  # the legal ends of the chosen tile
         self.pile = []  # the covered tiles, in play order
-        self.turn_label = "Your turn" if session.humans() == 1 else "Play"
         self.after = Table()  # the table as it would be after the play being chosen
         self.cursor = 0
         self.first_slot = 0
         self.end_index = 0
         self.frames = 0
-        self.message = ["", ""]  # a message in up to two lines
+        self.message = []  # the lines of a message shown, if any
         self.message_frames = 0
         self.refused = False  # the message shown refuses the mover's attempt
-        self.popup = 0
+        self.pending = ""  # the message that follows the last play of a hand
+        self.scorer = -1  # who scored the points told (self.gain) ...
+        self.gain = 0
+        self.payer = -1  # ... and in a duel, who paid them
         self.popup_frames = 0
         self.last_tile = -1
-        self.viewer = -1
+        self.drawer = -1  # the handheld seat whose drawn tile leaves the stock
+        self.viewer = holder
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
+        # The handheld seat hurried by A or B: it moves on without waiting for
+        # the rest of its turn (its draws and its play), not the next one. A demo
+        # is a show for nobody's turn: it is not hurried.
+        self.hurry = -1
         self.names = [narrate.who(session, s) for s in range(2)]
+        # As the names fit where they are drawn (see tableview's widths).
+        self.corner_names = [text.fit(n, tableview.CORNER_NAME_W) for n in self.names]
+        self.column_names = [text.fit(n, tableview.COLUMN_NAME_W) for n in self.names]
+        self.status_names = [text.fit(n, 34) for n in self.names]
         self.mode = MESSAGE
         self._note_pile()
         if not session.record.actions:
@@ -92,9 +120,12 @@ class Screen:
             self.app.go("handend", session)
             return
         if session.auction:
-            self.app.go("auction", session)
+            self.app.go("auction", session, self.viewer)
             return
         seat = session.to_move()
+        if session.is_human(seat) and PASS in session.game.legal():
+            self._act(PASS)  # forced: nothing to play and nothing to draw
+            return
         if session.humans() == 2 and seat != self.viewer:
             self.viewer = -1
             self.mode = HANDOVER
@@ -104,6 +135,7 @@ class Screen:
         self._refresh_hand()
         if session.is_human(seat):
             self.mode = CHOOSE_TILE
+            self.hurry = -1
             self._say_turn()
         else:
             self.mode = THINKING
@@ -118,7 +150,7 @@ class Screen:
         if session.between_hands:
             session.deal()
         for e in session.events:
-            self.app.say(narrate.event(session, e))
+            self.app.say(speech.event(session, e))
 
     def _refresh_hand(self):
         game = self.session.game
@@ -149,6 +181,18 @@ class Screen:
         session = self.session
         app.say(narrate.ends(session))
         app.say(narrate.hand(session, self.viewer))
+        app.say("On " + self._cursor_words())
+
+    def _cursor_words(self):
+        """What the cursor is on, as said when it moves there."""
+        if self.cursor < len(self.tiles):
+            t = self.tiles[self.cursor]
+            fits = "" if self.playable >> t & 1 else ", does not fit"
+            return narrate.tile_at(t, LEAD) + fits + "."
+        drawable = self.session.game.drawable()
+        if drawable > 0:
+            return "the stock: %d to draw." % drawable
+        return "the stock: empty, pass."
 
     # --- input ------------------------------------------------------------------
 
@@ -160,26 +204,39 @@ class Screen:
         if self.session.timed and self._deciding() and self._out_of_time():
             return
         buttons = self.app.buttons
+        skip = buttons.just_pressed(A) or buttons.just_pressed(B)
+        hurry = skip and self.session.humans() > 0
         if mode == MESSAGE:
             self.message_frames -= 1
-            if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
-                self.message[0] = self.message[1] = ""
+            if skip or self.message_frames <= 0:
+                self.message = []
+                self._after_action()
+        elif mode == LAST_PLAY:
+            if skip or self.frames >= _LAST_PLAY_FRAMES:
+                if self.pending:
+                    self._show(self.pending, say=False)  # said with the play
+                else:
+                    self._after_action()
+        elif mode == DRAWING:
+            if hurry:
+                self.hurry = self.drawer
+            if self.hurry == self.drawer or self.frames >= _DRAW_FRAMES:
                 self._after_action()
         elif mode == HANDOVER:
             if buttons.just_pressed(A):
                 self.viewer = self.session.to_move()
                 self._after_action()
         elif mode == THINKING:
-            if buttons.just_pressed(B):
-                self.app.go("pause", self.session)
-                return
+            turn = self.session.game.turn
+            if hurry:
+                self.hurry = turn
             # A searching player thinks a few steps per frame, so the screen
             # keeps animating however long the decision takes.
             steps = _STEPS_PER_FRAME
             while not self.decided and steps:
                 self.decided = self.session.think_step()
                 steps -= 1
-            if self.decided and self.frames >= _THINK_FRAMES:
+            if self.decided and (self.hurry == turn or self.frames >= _THINK_FRAMES):
                 self._act(None)
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
@@ -187,20 +244,19 @@ class Screen:
             self._choose_end(buttons)
 
     def _choose_tile(self, buttons):
-        if buttons.repeat(LEFT) and self.cursor > 0:
-            self.cursor -= 1
-            self._moved()
-        elif buttons.repeat(RIGHT) and self.cursor < self._slots() - 1:
-            self.cursor += 1
-            self._moved()
+        if buttons.repeat(LEFT):
+            self._step(-1)
+        elif buttons.repeat(RIGHT):
+            self._step(1)
         elif buttons.just_pressed(DOWN):
             self._act(DRAW)
         elif buttons.just_pressed(B):
-            self.app.go("pause", self.session)
+            self.app.go("pause", self.session, self.viewer)
         elif buttons.just_pressed(A):
             if self.cursor >= len(self.tiles):
-                legal = self.session.game.legal()
-                self._act(PASS if PASS in legal else DRAW)
+                # The slot says "pass" once the stock is empty: a pass is refused
+                # with the tile that can be played (a forced one was made already).
+                self._act(DRAW if self.session.game.drawable() > 0 else PASS)
             else:
                 self._pick(self.tiles[self.cursor])
 
@@ -211,7 +267,7 @@ class Screen:
         mode = self.mode
         if mode == MESSAGE:
             return self.refused
-        return mode != HANDOVER
+        return mode != HANDOVER and mode != LAST_PLAY and mode != DRAWING
 
     def _out_of_time(self):
         """Run the mover's clock for the frame gone by; True if it ran out (the
@@ -223,16 +279,21 @@ class Screen:
         self._react(events)
         return True
 
-    def _moved(self):
+    def _step(self, step):
+        """The cursor one slot left (-1) or right; at either end it stays, and a
+        player who cannot see is told so."""
+        cursor = self.cursor + step
+        if not 0 <= cursor < self._slots():
+            if self.app.speak is not None:
+                edge = "the left end" if step < 0 else "the right end"
+                self.app.say("At %s, on %s" % (edge, self._cursor_words()))
+            return
+        self.cursor = cursor
         self._scroll()
         self.app.sound.play(tunes.MOVE)
         if self.app.speak is not None:
-            if self.cursor < len(self.tiles):
-                t = self.tiles[self.cursor]
-                fits = "" if self.playable >> t & 1 else ", does not fit"
-                self.app.say(narrate.tile_at(t, LEAD) + fits)
-            else:
-                self.app.say("The stock: %d to draw" % max(self.session.game.drawable(), 0))
+            words = self._cursor_words()
+            self.app.say(words[0].upper() + words[1:])
 
     def _pick(self, t):
         game = self.session.game
@@ -287,51 +348,79 @@ class Screen:
 
     def _react(self, events):
         app = self.app
+        session = self.session
         tune = tunes.PLAYED
         message = ""
-        if app.speak is not None:
-            # Kept for a player who asks what the last move was.
-            self.last_said = " ".join(narrate.event(self.session, e) for e in events)
+        played = ended = passed = False
+        self.popup_frames = 0  # a score told lasts until the next move
+        self.drawer = -1
+        said = []
         for e in events:
             kind = e[0]
-            if app.speak is not None:
-                app.say(narrate.event(self.session, e))
+            sentence = ""
+            if app.speak is not None or kind in _TOLD_KINDS:  # (words only when needed)
+                sentence = speech.event(session, e)
+            if sentence:
+                app.say(sentence)
+                said.append(sentence)
             if kind == ev.PLAYED:
                 self.last_tile = e[2]
                 self.frames = 0
-            elif kind == ev.SCORED:
-                self.popup = e[2]
-                self.popup_frames = _POPUP_FRAMES
+                played = True
+            elif kind == ev.SCORED and not ended:
+                self._told(e[1], e[2], -1)
                 tune = tunes.score(e[2])
-            elif kind == ev.TRANSFER:
-                self.popup = e[2]  # what was paid: less than the count when capped
+            elif kind == ev.TRANSFER and not ended:
+                self._told(e[1], e[2], 1 - e[1])  # paid: less than the count when capped
             elif kind == ev.DREW:
                 tune = tunes.DRAW
+                if not session.is_human(e[1]):
+                    self.drawer = e[1]
             elif kind == ev.PASSED:
-                message = narrate.event(self.session, e)
+                message = sentence
+                passed = True
                 tune = tunes.PASS
             elif kind in (ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT):
-                message = narrate.event(self.session, e)
+                message = sentence
+                ended = True
                 if kind == ev.TIMED_OUT:
                     tune = tunes.ERROR
+        self.last_said = " ".join(said)  # for a player who asks what the last move was
         app.sound.play(tune)
         if self.mode == CHOOSE_END:
             self.mode = CHOOSE_TILE
-        if message:
-            self._show(message)
+        if played and (session.between_hands or session.over):
+            # The play that ends the hand is seen, with its score, before the
+            # message that tells how the hand ended.
+            self.pending = message
+            self.frames = 0
+            self.mode = LAST_PLAY
+            if self.viewer >= 0:
+                self._refresh_hand()  # the tile just played has left the hand
+        elif message:
+            self._show(message, say=False, frames=_PASS_FRAMES if passed else _MESSAGE_FRAMES)
+        elif self.drawer >= 0:
+            self.frames = 0
+            self.mode = DRAWING
         else:
             self._after_action()
 
-    def _show(self, message, refused=False):
+    def _told(self, seat, points, payer):
+        """Show that `seat` won `points` (from `payer` in a duel, else -1)."""
+        self.scorer = seat
+        self.gain = points
+        self.payer = payer
+        self.popup_frames = _POPUP_FRAMES
+
+    def _show(self, message, refused=False, say=True, frames=_MESSAGE_FRAMES):
         """A message in the bubble; `refused`: it says why the mover's attempt was
         refused (their clock runs on while they read it)."""
         self.refused = refused
-        lines = text.wrap(message, 118)
-        self.message[0] = lines[0]
-        self.message[1] = " ".join(lines[1:])  # the bubble has two lines
-        self.message_frames = _MESSAGE_FRAMES
+        self.message = text.wrap(message, _BUBBLE_W)
+        self.message_frames = frames
         self.mode = MESSAGE
-        self.app.say(message)
+        if say:
+            self.app.say(message)
 
     # --- drawing ----------------------------------------------------------------
 
@@ -344,9 +433,12 @@ class Screen:
         session = self.session
         game = session.game
         table = game.table
-        choosing = self.mode == CHOOSE_END
+        mode = self.mode
+        choosing = mode == CHOOSE_END
         hide = self.ends[self.end_index] if choosing and self.frames & 8 else -1
-        lit = self.last_tile if self.frames < _LIT_FRAMES and not choosing else -1
+        lit = -1
+        if not choosing and (self.frames < _LIT_FRAMES or mode == LAST_PLAY):
+            lit = self.last_tile
         tableview.cross(fb, table, hide, lit)
         if choosing:
             if hide >= 0:
@@ -356,25 +448,23 @@ class Screen:
         self._draw_corners(game)
         self._draw_column(game)
         if self.viewer >= 0:
-            stock_look = domino.BACK if game.turn == self.viewer else domino.DIM
-            tableview.hand(
-                fb,
-                self.tiles,
-                self.playable,
-                self.first_slot,
-                self.cursor if self.mode in (CHOOSE_TILE, CHOOSE_END) else -1,
-                True,
-                stock_look,
-            )
-        if self.message[0]:
+            if game.turn != self.viewer:
+                stock = tableview.STOCK_DIM
+            elif game.drawable() > 0:
+                stock = tableview.STOCK_BACK
+            else:
+                stock = tableview.STOCK_PASS
+            cursor = self.cursor if mode == CHOOSE_TILE or choosing else -1
+            tableview.hand(fb, self.tiles, self.playable, self.first_slot, cursor, stock)
+        if mode == DRAWING:
+            self._draw_leaving()
+        if self.message:
             self._draw_bubble()
-        elif self.popup_frames:
-            self._draw_popup()
 
     def _draw_corners(self, game):
         fb = self.fb
         other = 1 - max(self.viewer, 0)
-        text.draw(fb, self.names[other], 0, 0)
+        text.draw(fb, self.corner_names[other], 0, 0)
         n = count(game.hands[other])
         x = text.number(fb, n, 0, 7)
         text.draw(fb, " tile" if n == 1 else " tiles", x, 7)
@@ -382,67 +472,105 @@ class Screen:
         text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
         tableview.number_right(fb, stock, 81, 7)
         x = 0
+        choosing = self.mode == CHOOSE_END
         if self.session.timed:
             # The clocks: the other player's under its tiles, yours where the
-            # word "Count" stands in All Fives, which goes before the count.
+            # word "Count" stands in All Fives, which goes before the count
+            # (but for what a play would make it, beside it).
             self._draw_clocks(other)
-            x = text.draw(fb, "Count ", 0, 47)
+            if not choosing:
+                x = text.draw(fb, "Count ", 0, _LOW_Y)
         else:
-            text.draw(fb, "Count", 0, 40)
-        x = text.number(fb, game.table.count(), x, 47)
-        if self.mode == CHOOSE_END:
+            text.draw(fb, "Count", 0, _UPPER_Y)
+        x = text.number(fb, game.table.count(), x, _LOW_Y)
+        if choosing:
             # What the count would become: the scratch table is made once.
             after = self.after
             after.copy_from(game.table)
             after.place(self.tiles[self.cursor], self.ends[self.end_index])
-            x = text.draw(fb, "→", x + 1, 47)
-            text.number(fb, after.count(), x + 1, 47)
-        if self.popup_frames:
-            return  # the score pops up where the status goes
-        if self.mode == THINKING:
+            x = text.draw(fb, "→", x + 1, _LOW_Y)
+            text.number(fb, after.count(), x + 1, _LOW_Y)
+        self._draw_status(game)
+
+    def _draw_status(self, game):
+        """Whose turn it is, at the bottom right of the cross."""
+        fb = self.fb
+        mode = self.mode
+        if mode == THINKING:
             # The handheld's name and dots that come and go while it thinks.
-            name = self.names[game.turn]
-            text.draw(fb, name, 70 - text.width(name), 47)
+            name = self.status_names[game.turn]
+            text.draw(fb, name, 70 - text.width(name), _LOW_Y)
             for i in range((self.frames >> 2) & 3):
-                fb.fill_rect(72 + 4 * i, 50, 2, 2, 1)
-        elif self.mode in (CHOOSE_TILE, CHOOSE_END):
-            label = self.turn_label
-            text.draw(fb, label, 82 - text.width(label), 47)
+                fb.fill_rect(72 + 4 * i, _LOW_Y + 3, 2, 2, 1)
+        elif mode in (CHOOSE_TILE, CHOOSE_END):
+            if self.session.humans() == 1:
+                # Up a line while choosing an end: the south end's arrow is below.
+                _right(fb, "Your turn", _UPPER_Y if mode == CHOOSE_END else _LOW_Y)
+            else:
+                _right(fb, self.status_names[game.turn], _UPPER_Y)
+                _right(fb, "to play", _LOW_Y)
 
     def _draw_clocks(self, other):
         session = self.session
         tableview.clock(self.fb, session.bank(other), session.delay(other), 0, 14)
         me = 1 - other
-        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, 40)
+        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, _UPPER_Y)
 
     def _draw_column(self, game):
         fb = self.fb
         me = max(self.viewer, 0)
         turn = game.turn
-        tableview.score_line(fb, self.names[me], game.scores[me], 1, turn == me)
-        tableview.score_line(fb, self.names[1 - me], game.scores[1 - me], 8, turn != me)
+        for line in range(2):
+            seat = me if line == 0 else 1 - me
+            change = 0
+            if self.popup_frames:
+                if seat == self.scorer:
+                    change = self.gain
+                elif seat == self.payer:
+                    change = -self.gain
+            name = self.column_names[seat]
+            tableview.score_line(fb, name, game.scores[seat], 1 + 7 * line, turn == seat, change)
         tableview.pile(fb, self.pile)
 
-    def _draw_bubble(self):
+    def _draw_leaving(self):
+        """The tile the handheld drew, on its way from the stock to its hand."""
         fb = self.fb
-        first, second = self.message
-        width = max(text.width(first), text.width(second))
-        lines = 2 if second else 1
-        x = (128 - width) // 2
-        top = 22 - 4 * lines
-        height = 7 * lines + 6
-        fb.fill_rect(x - 4, top - 1, width + 8, height + 2, 0)
-        fb.rect(x - 3, top, width + 6, height, 1)
-        text.draw(fb, first, x, top + 3)
-        if second:
-            text.draw(fb, second, x, top + 10)
+        step = self.frames if self.frames < _DRAW_FRAMES else _DRAW_FRAMES
+        if self.drawer == self.viewer:  # a demo: the hand along the bottom
+            x = 72 - 22 * step // _DRAW_FRAMES
+            y = 8 + 45 * step // _DRAW_FRAMES
+        else:  # the other player's tiles, at the top left
+            x = 72 - 48 * step // _DRAW_FRAMES
+            y = 8
+        fb.fill_rect(x, y, 9, 5, 1)  # face down: white, with a dark inner line
+        fb.rect(x + 1, y + 1, 7, 3, 0)
 
-    def _draw_popup(self):
-        # Below the right arm, clear of the cross: it rises a little, then stays.
+    def _draw_bubble(self):
+        """The message in a bubble over the cross (the arms are cleared whole, so
+        no slivers of tiles show around it), clear of the score column, the
+        corners' top lines and the other player's clock."""
         fb = self.fb
-        rise = (_POPUP_FRAMES - self.popup_frames) >> 2
-        y = 46 - (rise if rise < 4 else 4)
-        fb.fill_rect(_POP_X - 1, y - 2, 24, 11, 0)
-        fb.rect(_POP_X, y - 1, 22, 9, 1)
-        x = text.draw(fb, "+", _POP_X + 3, y)
-        text.number(fb, self.popup, x, y)
+        lines = self.message
+        timed = self.session.timed
+        height = 7 * len(lines) + 5
+        top = 20 if timed else 15
+        if top + height > 53:
+            # Five lines (a duel's domino between two long names, when the clocks
+            # stand still) reach up over the other player's clock instead.
+            top = 53 - height
+        bottom = top + height + 1
+        if bottom < _UPPER_Y - 1:
+            bottom = _UPPER_Y - 1  # the arms' band, whole
+        fb.fill_rect(0, 14, 85, bottom - 14, 0)
+        if top >= 20 and timed:  # the other player's clock, which the arms' band reaches
+            other = 1 - max(self.viewer, 0)
+            tableview.clock(fb, self.session.bank(other), self.session.delay(other), 0, 14)
+        fb.rect(0, top, 84, height, 1)
+        for i in range(len(lines)):
+            line = lines[i]
+            text.draw(fb, line, 42 - text.width(line) // 2, top + 3 + 7 * i)
+
+
+def _right(fb, s, y):
+    """s ending at the status's right edge."""
+    text.draw(fb, s, _STATUS_RIGHT + 1 - text.width(s), y)

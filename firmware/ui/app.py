@@ -18,7 +18,7 @@ from core.allfives import Options
 from gfx import text
 from hw.storage import FAILED
 
-from ui import narrate
+from ui import narrate, speech
 
 # On MicroPython, collect before the next screen is imported so that the old
 # one's memory is free for it; CPython's collector needs no help (and a full
@@ -133,8 +133,11 @@ class App:
         lost, saved, and the match-end screen is on its way."""
         if not session.timed or not session.waiting_for_human():
             return False
-        if session.tick(self.elapsed_ms) is None:
+        events = session.tick(self.elapsed_ms)
+        if events is None:
             return False
+        for e in events:
+            self.say(speech.event(session, e))
         session.save(self.storage)
         self.go("matchend", session)
         return True
@@ -157,7 +160,7 @@ class App:
         if question == "tiles":
             return narrate.counts(session)
         if question == "scores":
-            return narrate.scores(session)
+            return speech.scores(session)
         if question == "hand":
             viewer = getattr(self.screen, "viewer", -1)
             if viewer < 0:

@@ -2,8 +2,9 @@
 
 `event(session, e)` tells what an event means; `ends`, `counts`, `scores` and
 `hand` answer the questions a player asks by key. A seat is "you" when it is
-the only human at the table. Tiles drawn by another seat stay hidden. A
-Spectacular Bid duel says some events otherwise (ui.narrate_bid).
+the only human at the table. Tiles drawn by another seat stay hidden. These are
+All Fives' words and those both games share: a Spectacular Bid duel says some
+events otherwise (ui.narrate_bid, which builds on these; ui.speech picks).
 """
 
 from core import events as ev
@@ -42,16 +43,6 @@ def tile_at(t, where):
 
 def event(session, e):
     """One sentence for an event, or "" for one that needs none."""
-    if session.timed:
-        from ui import narrate_bid  # a duel's words are loaded only for a duel
-
-        text = narrate_bid.event(session, e)
-        if text:
-            return text
-    return _fives(session, e)
-
-
-def _fives(session, e):
     kind, seat, a, b = e
     if kind == ev.DEAL:
         text = "Hand %d. %s." % (a, verb(session, seat, "leads", "lead"))
@@ -104,13 +95,13 @@ def ends(session):
 
 
 def scores(session):
-    game = session.game
-    parts = ["%s %d" % (who(session, s), game.scores[s]) for s in range(2)]
-    if session.timed:
-        from ui import narrate_bid
+    return "Score: %s, playing to %d." % (", ".join(score_parts(session)), session.options.target)
 
-        return narrate_bid.balances(session, parts)
-    return "Score: %s, playing to %d." % (", ".join(parts), session.options.target)
+
+def score_parts(session):
+    """ "NAME N" for each seat."""
+    game = session.game
+    return ["%s %d" % (who(session, s), game.scores[s]) for s in range(2)]
 
 
 def counts(session):

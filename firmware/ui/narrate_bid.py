@@ -1,15 +1,22 @@
-"""The sentences of a Spectacular Bid duel that All Fives says otherwise or lacks
-(see ui.narrate, which asks here first for a duel's events): transfers and their
-cap, the auction's calls, the loss on time, the jockey; balances and clocks.
+"""The sentences of a Spectacular Bid duel, built on the words both games share
+(ui.narrate): what All Fives says otherwise or lacks (transfers and their cap,
+the auction's calls, the loss on time, the jockey; balances and clocks) is said
+here, the rest as All Fives says it. ui.speech picks this module for a duel.
 """
 
 from core import events as ev
 from core.actions import is_bid
 
-from ui.narrate import scores, verb, who, whom
+from ui import narrate
+from ui.narrate import score_parts, verb, who, whom
 
 
 def event(session, e):
+    """One sentence for an event of a duel, or "" for one that needs none."""
+    return _duel(session, e) or narrate.event(session, e)
+
+
+def _duel(session, e):
     """The sentence of a Spectacular Bid event that All Fives says otherwise or
     lacks, or "" to say it as All Fives does."""
     kind, seat, a, b = e
@@ -63,11 +70,11 @@ def event(session, e):
     return ""
 
 
-def balances(session, parts):
-    """What the "scores" key says in a duel: the balances (`parts`, "NAME N" each)
-    and both banks."""
+def scores(session):
+    """What the "scores" key says in a duel: the balances and both banks."""
     banks = ["%s %s" % (who(session, s), clock_text(session.bank(s))) for s in range(2)]
-    return "Balances: %s. Clocks: %s." % (", ".join(parts), ", ".join(banks))
+    parts = ", ".join(score_parts(session))
+    return "Balances: %s. Clocks: %s." % (parts, ", ".join(banks))
 
 
 def clock_text(ms):

@@ -133,16 +133,24 @@ def add(storage, name):
     return ""
 
 
-def delete(storage, name):
-    """Remove a profile and its records; two always stay, for two-player matches.
-    Returns "" or the reason it was refused."""
+def refusal(storage, name):
+    """Why the profile `name` may not be deleted (two always stay, for two-player
+    matches), or "": asked before the player is asked to confirm."""
     rows = _load(storage)
-    i = _find(rows, name)
-    if i < 0:
+    if _find(rows, name) < 0:
         return "No such profile."
     if len(rows) <= 2:
         return "Two profiles must stay, for two-player matches."
-    rows.pop(i)
+    return ""
+
+
+def delete(storage, name):
+    """Remove a profile and its records. Returns "" or the reason it was refused."""
+    reason = refusal(storage, name)
+    if reason:
+        return reason
+    rows = _load(storage)
+    rows.pop(_find(rows, name))
     _store(storage, rows)
     return ""
 

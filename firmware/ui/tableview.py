@@ -31,13 +31,26 @@ _PILE_X = const(87)
 _PILE_Y = const(16)
 _COLUMN = const(86)  # the information column starts here
 
+NAME_W = const(30)  # the widest name beside a score: "PLAYER 1" fits whole
+COLUMN_NAME_W = const(23)  # ... in the score column, beside "+300"
+CORNER_NAME_W = const(33)  # ... in the top left corner, clear of the north arm
+# How the stock slot of the hand looks: a face-down tile (drawable now, or not
+# this turn), or the word "pass" once the stock is empty.
+STOCK_BACK = domino.BACK
+STOCK_DIM = domino.DIM
+STOCK_PASS = const(4)
+NO_STOCK = const(-1)
+_RAISE = const(3)  # the tile under the cursor stands this much above the others
+
 # 3x3 pip patterns of a small pile tile, bit 3*row + column.
 _MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def micro(fb, t, x, y):
-    """A 9x5 tile: white, with 3x3 pips in black; the pile is made of these."""
+    """A 9x5 tile: white, with 3x3 pips in black and a dark divider between its
+    halves (so [0|0] is two blank halves, [4|4] two fours); the pile is made of these."""
     fb.fill_rect(x, y, 9, 5, 1)
+    fb.vline(x + 4, y + 1, 3, 0)
     for half in range(2):
         pattern = _MICRO_PIPS[LOW[t] if half == 0 else HIGH[t]]
         left = x + 1 + 4 * half
@@ -129,15 +142,20 @@ def pile(fb, covered):
         micro(fb, covered[i], _PILE_X + (i & 3) * 10, _PILE_Y + (i >> 2) * 6)
 
 
-def score_line(fb, label, points, y, bold):
+def score_line(fb, label, points, y, bold, change=0):
+    """A seat's line of the score column: its name (made to fit COLUMN_NAME_W) and
+    its score, or while a score is told, what it won (+N) or paid (-N); bold for
+    the seat to move."""
     if bold:
         fb.fill_rect(_COLUMN, y - 1, 128 - _COLUMN, 7, 1)
     colour = 0 if bold else 1
     text.draw(fb, label, _COLUMN + 1, y, colour)
-    # A long name gives way to the number: its end is cleared, a pixel before it.
-    w = text.number_width(points)
-    fb.fill_rect(127 - w, y - 1, w + 1, 7, 1 - colour)
-    number_right(fb, points, 127, y, colour)
+    if not change:
+        number_right(fb, points, 127, y, colour)
+        return
+    amount = change if change > 0 else -change
+    x = 128 - text.number_width(amount) - text.width("+") - 1
+    text.number(fb, amount, text.draw(fb, "+" if change > 0 else "-", x, y, colour), y, colour)
 
 
 def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
@@ -161,27 +179,32 @@ def number_right(fb, n, right, y, colour=1):
     text.number(fb, n, right + 1 - text.number_width(n), y, colour)
 
 
-def hand(fb, tiles, playable, first_slot, cursor, show_stock, stock_label_look):
-    """The hand strip: tiles (a list of tile ints) from `first_slot`, the cursor
-    lit and raised, unplayable tiles dimmed; the stock as a last slot if shown."""
-    slots = len(tiles) + (1 if show_stock else 0)
+def hand(fb, tiles, playable, first_slot, cursor, stock):
+    """The hand strip: tiles (a list of tile ints) from `first_slot`, unplayable
+    ones dimmed; the slot under the cursor raised, with a bar beneath, and lit if
+    its tile fits; the stock as a last slot, as `stock` looks (or NO_STOCK)."""
+    slots = len(tiles) + (0 if stock == NO_STOCK else 1)
     for i in range(HAND_SLOTS):
         slot = first_slot + i
         if slot >= slots:
             break
         x = HAND_X + i * HAND_STEP
-        y = HAND_Y - 2 if slot == cursor else HAND_Y
+        y = HAND_Y
+        if slot == cursor:
+            y -= _RAISE
+            fb.fill_rect(x + 4, 62, domino.LONG - 8, 2, 1)
         if slot < len(tiles):
             t = tiles[slot]
-            if slot == cursor:
-                look = domino.LIT
-            elif playable >> t & 1:
-                look = domino.NORMAL
-            else:
+            if not playable >> t & 1:
                 look = domino.DIM
+            else:
+                look = domino.LIT if slot == cursor else domino.NORMAL
             domino.draw(fb, t, x, y, False, LOW[t], look)
+        elif stock == STOCK_PASS:  # nothing left to draw: the slot passes
+            fb.rect(x, y, domino.LONG, domino.SHORT, 1)
+            text.draw(fb, "pass", x + 1, y + 2)
         else:
-            domino.draw(fb, 0, x, y, False, -1, stock_label_look)
+            domino.draw(fb, 0, x, y, False, -1, stock)
     # Arrows where more of the hand is out of sight.
     if first_slot > 0:
         fb.vline(0, HAND_Y + 1, 7, 1)
@@ -190,8 +213,9 @@ def hand(fb, tiles, playable, first_slot, cursor, show_stock, stock_label_look):
 
 
 # Where the arrow of each end goes while the player chooses one: W, E, N, S.
-_ARROW_X = (1, 77, 50, 30)
-_ARROW_Y = (23, 23, 2, 46)
+# South's is right of its tile, clear of the count (the status moves up for it).
+_ARROW_X = (1, 77, 50, 48)
+_ARROW_Y = (23, 23, 2, 45)
 _ARROWS = ("←", "→", "↑", "↓")
 
 

@@ -7,7 +7,7 @@ from core.allfives import Options
 from core.rng import Rng
 from core.tiles import name
 from players import bidder
-from ui import narrate, narrate_bid
+from ui import narrate_bid, speech
 from ui.session import Session
 
 SOLO = ["human:Ann", "handheld:bid"]  # seat 0 is "You", seat 1 "CPU"
@@ -58,7 +58,7 @@ def to_the_auction(session):
 
 
 def said(session, events, kind):
-    [sentence] = [narrate.event(session, e) for e in events if e[0] == kind]
+    [sentence] = [speech.event(session, e) for e in events if e[0] == kind]
     return sentence
 
 
@@ -70,7 +70,7 @@ def test_a_count_is_a_transfer_that_says_who_takes_how_much_from_whom():
     assert session.game.scores[seat] == 150 + points
     assert said(session, events, ev.SCORED) == "Count %d." % points
     expected = "You take %d from CPU." if seat == 0 else "CPU takes %d from you."
-    assert narrate.event(session, e) == expected % points
+    assert speech.event(session, e) == expected % points
 
 
 def test_a_capped_transfer_says_so():
@@ -79,7 +79,7 @@ def test_a_capped_transfer_says_so():
     _, seat, points, due = e
     assert session.game.scores[1 - seat] == 0 and events[-1] == (ev.MATCH_OVER, seat, 0, 0)
     you, cpu = ("You take", "CPU") if seat == 0 else ("CPU takes", "you")
-    assert narrate.event(session, e) == "%s %d of %d from %s, capped: that was all %s had." % (
+    assert speech.event(session, e) == "%s %d of %d from %s, capped: that was all %s had." % (
         you, points, due, cpu, cpu)
 
 
@@ -89,7 +89,7 @@ def test_a_domino_makes_the_jockey_and_the_next_opening_is_auctioned():
     jockey = e[1]
     assert e[2] == 0 and session.game.jockey == jockey
     name, verb = ("You", "are") if jockey == 0 else ("CPU", "is")
-    assert narrate.event(session, e) == (
+    assert speech.event(session, e) == (
         "Domino! %s %s out: nothing for the tiles left. %s %s the jockey." % (
             name, verb, name, verb))
     balances = session.game.scores
@@ -99,20 +99,20 @@ def test_a_domino_makes_the_jockey_and_the_next_opening_is_auctioned():
             balances[0], balances[1], name, verb))
     deal = session.deal()
     first = "CPU speaks" if jockey == 0 else "You speak"
-    assert narrate.event(session, deal[0]) == (
+    assert speech.event(session, deal[0]) == (
         "Hand 2. The opening is auctioned. %s first." % first)
 
 
 def test_after_a_blocked_hand_the_highest_double_leads():
     session = duel(1)  # one of its hands is blocked
     events, e = play_until(session, lambda events, e: e == (ev.HAND_OVER, -1, 0, 0))
-    sentence = narrate.event(session, e)
+    sentence = speech.event(session, e)
     assert sentence.startswith("Hand over. Balances: You ")
     assert sentence.endswith(" The highest double leads the next hand.")
     deal = session.deal()
     lead = deal[0][3]
     assert lead >= 0  # the engine names the tile that must lead
-    assert narrate.event(session, deal[0]).endswith("The lead must be %s." % name(lead))
+    assert speech.event(session, deal[0]).endswith("The lead must be %s." % name(lead))
 
 
 def test_a_bid_then_a_raise_then_an_accept_with_the_jockey_discount():
@@ -191,23 +191,23 @@ def test_running_out_of_time_loses_the_match():
     events = session.tick(130000)
     assert events[0] == (ev.TIMED_OUT, seat, 130000, 0) and session.over
     out = "You run" if seat == 0 else "CPU runs"
-    assert narrate.event(session, events[0]) == out + " out of time: the match is lost."
+    assert speech.event(session, events[0]) == out + " out of time: the match is lost."
     winner = ("You win", "CPU wins")[1 - seat]
     balances = session.game.scores
-    assert narrate.event(session, events[1]) == "%s the match, %d to %d." % (
+    assert speech.event(session, events[1]) == "%s the match, %d to %d." % (
         winner, balances[1 - seat], balances[seat])
 
 
 def test_the_scores_are_the_balances_and_both_banks():
     session = duel(1, PAIR)
-    assert narrate.scores(session) == "Balances: Ann 150, Bob 150. Clocks: Ann 2:00, Bob 2:00."
+    assert speech.scores(session) == "Balances: Ann 150, Bob 150. Clocks: Ann 2:00, Bob 2:00."
     seat = session.to_move()
     session.elapsed = 12500  # the forced lead took 12.5 s: 2.5 s of the bank
     session.play(session.game.legal()[0])
     banks = ["2:00", "2:00"]
     banks[seat] = "1:58"  # 117.5 s left, shown rounded up
-    assert narrate.scores(session).endswith("Clocks: Ann %s, Bob %s." % tuple(banks))
-    assert "playing to" not in narrate.scores(session)
+    assert speech.scores(session).endswith("Clocks: Ann %s, Bob %s." % tuple(banks))
+    assert "playing to" not in speech.scores(session)
 
 
 def test_clock_text_rounds_up_to_the_second():
@@ -217,9 +217,10 @@ def test_clock_text_rounds_up_to_the_second():
 
 def test_all_fives_says_what_it_said():
     session = Session(Options(), 4, SOLO[:1] + ["handheld:tactics"])
-    assert narrate.event(session, (ev.DOMINO, 0, 0, 0)) == (
+    assert speech.event(session, (ev.DOMINO, 0, 0, 0)) == (
         "Domino! You are out; the tiles left count nothing.")
-    assert narrate.event(session, (ev.HAND_OVER, 1, 0, 0)) == (
+    assert speech.event(session, (ev.HAND_OVER, 1, 0, 0)) == (
         "Hand over. Score: You 0, CPU 0, playing to 100. CPU leads next.")
-    assert narrate.event(session, (ev.DEAL, 1, 2, -1)) == "Hand 2. CPU leads."
-    assert narrate.event(session, (ev.SCORED, 0, 10, 10)) == "Count 10: You score 10."
+    assert speech.event(session, (ev.DEAL, 1, 2, -1)) == "Hand 2. CPU leads."
+    assert speech.event(session, (ev.SCORED, 0, 10, 10)) == "Count 10: You score 10."
+

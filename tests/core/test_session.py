@@ -5,7 +5,7 @@ from core.actions import DRAW, PASS
 from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
 from hw.journal import chunk
-from ui import narrate
+from ui import narrate, speech
 from ui.session import decode, DONE_KEY, finish, forget, LAST_KEY, pending, resume, Session
 
 
@@ -152,27 +152,27 @@ def test_forget_retires_the_saved_match():
 def test_narration_speaks_of_you_against_one_handheld():
     session = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
     deal = session.deal()
-    assert narrate.event(session, deal[0]) == "Hand 1. You lead."
+    assert speech.event(session, deal[0]) == "Hand 1. You lead."
     legal = session.game.legal()
     events = session.play(legal[0])
-    sentence = narrate.event(session, events[0])
+    sentence = speech.event(session, events[0])
     assert sentence.startswith("You lead [") and sentence.endswith("].")
     assert narrate.ends(session).startswith("Open ends: West ")
     assert narrate.counts(session) == "Tiles: You 6, CPU 7; stock 14."
-    assert narrate.scores(session).endswith("playing to 100.")
+    assert speech.scores(session).endswith("playing to 100.")
     events = session.think()
-    assert narrate.event(session, events[0]).startswith("CPU ")
+    assert speech.event(session, events[0]).startswith("CPU ")
     assert narrate.hand(session, 0).startswith("Your tiles: [")
 
 
 def test_narration_hides_what_others_draw():
     session = Session(Options(), 4, ["human:Ann", "human:Bob"])
     session.deal()
-    assert narrate.event(session, (3, 1, 5, 0)) == "Bob draws a tile."
+    assert speech.event(session, (3, 1, 5, 0)) == "Bob draws a tile."
     solo = Session(Options(), 4, ["human:Ann", "handheld:random"])
-    assert narrate.event(solo, (3, 0, 5, 0)) == "You draw [0|5]."
-    assert narrate.event(solo, (3, 1, 5, 0)) == "CPU draws a tile."
-    assert narrate.event(solo, (6, -1, 0, 0)) == "Blocked. The hands are equal: no score."
+    assert speech.event(solo, (3, 0, 5, 0)) == "You draw [0|5]."
+    assert speech.event(solo, (3, 1, 5, 0)) == "CPU draws a tile."
+    assert speech.event(solo, (6, -1, 0, 0)) == "Blocked. The hands are equal: no score."
 
 
 def test_finishing_a_match_twice_counts_it_once():
