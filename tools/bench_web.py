@@ -31,7 +31,9 @@ RUNS = 3
 TIMED_FRAMES = ("n => { const t = performance.now(); pocket.advance(n);"
                 " return performance.now() - t; }")
 BROWSER_STAND_IN = '"""The page\'s functions, for page.py under the unix port."""\n\n\n' \
-    "def say(text):\n    pass\n\n\ndef keep(data):\n    pass\n"
+    "def say(text):\n    pass\n\n\ndef keep(name, data):\n    pass\n\n\n" \
+    "def forget(name):\n    pass\n"
+SAVES = "saves"  # sim/web/page.py's SAVES, which pocket.js makes in the page
 
 
 def first_load(browser):
@@ -72,6 +74,7 @@ def under_the_unix_port():
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text)
         (pathlib.Path(site) / "browser.py").write_text(BROWSER_STAND_IN)
+        (pathlib.Path(site) / SAVES).mkdir()  # the page's writes cost here as there
         return figures([str(FIGURES), site])
 
 

@@ -3,8 +3,8 @@
 The page's script (sim/web/pocket.js) lays the firmware, the board file (as
 board_config.py), this module and the emulator's portable doubles (sim/machine.py,
 sim/oled.py, sim/clock.py, sim/themes.py) into MicroPython's file system,
-writes the save kept by the browser to SAVE (its folder made in any case), then
-drives the frames from JavaScript:
+writes every file of the save folder the browser kept into SAVES (made in any
+case), then drives the frames from JavaScript:
 
     start()            build the hardware on the doubles and show the title
     step(mask)         one frame with the buttons of mask held (bit i: NAMES[i]);
@@ -18,9 +18,11 @@ drives the frames from JavaScript:
 Everything the game does happens in firmware/, exactly as in the pygame
 emulator (sim/emulator.py): the same board.build() on the same doubles, virtual
 time that moves a frame at a time, App.run_frame. Sentences go to the page's
-`browser.say`, and every completed save to `browser.keep`, which stores it in
-the browser. Bytes cross to JavaScript as base64 text: strings are what this
-port hands over as they are.
+`browser.say`; after every completed write of the save or of the match journal,
+each file of SAVES goes to `browser.keep` (name, bytes), and a file the firmware
+removes to `browser.forget` (name), so that the browser holds the folder as the
+firmware left it. Bytes cross to JavaScript as base64 text: strings are what
+this port hands over as they are.
 """
 
 import binascii
@@ -36,25 +38,28 @@ from sim.clock import VirtualTime
 from sim.machine import VirtualBoard
 from sim.themes import palette_for
 
-SAVE = "saves/save.bin"  # from the root of the file system, the working folder
+SAVES = "saves"  # the save folder, from the root of the file system (the working folder)
+SAVE = SAVES + "/save.bin"  # hw/storage.py adds its other files' suffixes to it
 FPS = 30
 
 _handheld = None
 
 
 class _KeptFiles:
-    """The os module for the firmware's Storage: after each save has been renamed
-    into place (Storage then calls sync()), its bytes go to the browser."""
+    """The os module for the firmware's Storage and its match journal. Both call
+    sync() after each write that completed (a save's generation, a journal's
+    append to both copies, a match started), and remove() only to clear the
+    journal; so at each sync the whole folder, two generations and two copies,
+    goes to the browser, and a removed file leaves it."""
 
-    def rename(self, old, new):
-        os.rename(old, new)
+    def sync(self):
+        for name in os.listdir(SAVES):
+            with open(SAVES + "/" + name, "rb") as f:
+                browser.keep(name, _base64(f.read()))
 
     def remove(self, path):
         os.remove(path)
-
-    def sync(self):
-        with open(SAVE, "rb") as f:
-            browser.keep(_base64(f.read()))
+        browser.forget(path[len(SAVES) + 1:])
 
 
 class _Handheld:

@@ -3,7 +3,8 @@
 // WebAssembly port through sim/web/page.py, which hands it the emulator's
 // hardware doubles; this module
 //   - lays the Python files of handheld.json into MicroPython's file system,
-//     with the save this browser kept (localStorage, base64);
+//     with the save folder this browser kept (localStorage: one key per file,
+//     its bytes in base64), and keeps every file again after each write;
 //   - runs page.step() at the game's frame rate from requestAnimationFrame, with
 //     the buttons held on the keyboard or the on-screen pad;
 //   - paints the panel's 128x64 frame on the canvas in an OLED colour theme;
@@ -39,28 +40,24 @@ async function load(paused) {
     fetch("handheld.json").then((r) => r.json()),
     loadMicroPython({ heapsize: 2 * 1024 * 1024, stderr: (line) => console.error(line) }),
   ]);
-  const storeKey = "pocket-dominoes:" + handheld.board;
   for (const [path, text] of Object.entries(handheld.files)) {
     mp.FS.mkdirTree("/" + path.split("/").slice(0, -1).join("/"));
     mp.FS.writeFile("/" + path, text);
   }
   const status = document.getElementById("status");
+  const kept = new KeptFiles("pocket-dominoes:" + handheld.board + ":", (error) => {
+    status.textContent = "This browser keeps no saves: " + error.message;
+  });
   mp.registerJsModule("browser", {
     say: (text) => say(said, text),
-    keep: (data) => {
-      try {
-        localStorage.setItem(storeKey, data);
-      } catch (error) { // storage off or full: the game plays on, unsaved
-        status.textContent = "This browser keeps no saves: " + error.message;
-      }
-    },
+    keep: (name, data) => kept.keep(name, data),
+    forget: (name) => kept.forget(name),
   });
   mp.runPython("import sys\nsys.path[:0] = ['/firmware', '/']");
   const page = mp.pyimport("page");
-  const saveFile = "/" + page.SAVE;
-  mp.FS.mkdirTree(saveFile.slice(0, saveFile.lastIndexOf("/")));
-  const kept = readKept(storeKey);
-  if (kept) mp.FS.writeFile(saveFile, kept);
+  const folder = "/" + page.SAVES;
+  mp.FS.mkdirTree(folder);
+  for (const [name, bytes] of kept.files()) mp.FS.writeFile(folder + "/" + name, bytes);
   const frameMs = page.start();
 
   const buttons = handheld.buttons;
@@ -214,14 +211,43 @@ function say(region, text) {
   region.scrollTop = region.scrollHeight;
 }
 
-// The save this browser kept, or null. Bytes that are not a save are handed to the
-// firmware all the same: its storage reports them and starts afresh.
-function readKept(key) {
-  try {
-    const text = localStorage.getItem(key);
-    return text === null ? null : fromBase64(text);
-  } catch (error) { // storage off, or not base64
-    return null;
+// The save folder in localStorage: one key per file, the prefix then its name,
+// holding its bytes in base64. A write the browser refuses (storage off or full)
+// goes to failed(error), and the game plays on, unsaved.
+class KeptFiles {
+  constructor(prefix, failed) { this.prefix = prefix; this.failed = failed; }
+
+  // [name, bytes] of every file kept. A value that is no base64 is no file, as a
+  // file the emulator cannot find; bytes that are no save go to the firmware all
+  // the same: its storage and journal report them, as with the same file in the
+  // emulator.
+  files() {
+    const found = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        const name = key.slice(this.prefix.length);
+        if (!key.startsWith(this.prefix) || name === "" || name.includes("/")) continue;
+        try {
+          found.push([name, fromBase64(localStorage.getItem(key))]);
+        } catch (error) { // not base64
+        }
+      }
+    } catch (error) { // storage off: nothing kept
+    }
+    return found;
+  }
+
+  keep(name, data) { this.write(() => localStorage.setItem(this.prefix + name, data)); }
+
+  forget(name) { this.write(() => localStorage.removeItem(this.prefix + name)); }
+
+  write(change) {
+    try {
+      change();
+    } catch (error) {
+      this.failed(error);
+    }
   }
 }
 
