@@ -3,8 +3,8 @@
 //
 //     node tools/wasm_micropython.mjs [--dir FOLDER]... SCRIPT
 //
-// Each --dir (a folder of the repository, relative to its root) is copied into
-// MicroPython's file system at the same path, and SCRIPT runs there from the
+// Each --dir (a folder of the repository, relative to its root) is copied, with
+// every file in it, into MicroPython's file system at the same path, and SCRIPT runs there from the
 // root as __main__, with __file__ set (this port has no sys.argv, so a script
 // takes no arguments). Its output is printed; the exit status is the one it
 // passed to sys.exit (1 for an uncaught exception).
@@ -22,7 +22,7 @@ function copyInto(FS, folder) {
     const name = path.posix.join(folder, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyInto(FS, name);
-    } else if (entry.name.endsWith(".py")) {
+    } else if (!entry.name.endsWith(".pyc")) { // sources and the data they read
       FS.writeFile("/" + name, fs.readFileSync(path.join(ROOT, name)));
     }
   }
