@@ -16,8 +16,8 @@ CORE = ROOT / "tests" / "core"
 def test_the_portable_core_tests_pass_on_webassembly_micropython():
     assert (ROOT / "node_modules" / "@micropython").is_dir(), "run `npm ci` (make test does)"
     run = subprocess.run(
-        ["node", "tools/wasm_micropython.mjs", "--dir", "firmware", "--dir", "tests/core", "--dir", "tests/records",
-         "tests/core/run_portable.py"],
+        ["node", "tools/wasm_micropython.mjs", "--dir", "firmware", "--dir", "tests/core",
+         "--dir", "tests/records", "tests/core/run_portable.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=1200,  # 45 s here, more under load
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]

@@ -4,9 +4,9 @@
 //     node tools/wasm_micropython.mjs [--dir FOLDER]... SCRIPT
 //
 // Each --dir (a folder of the repository, relative to its root) is copied, with
-// every file in it, into MicroPython's file system at the same path, and SCRIPT runs there from the
-// root as __main__, with __file__ set (this port has no sys.argv, so a script
-// takes no arguments). Its output is printed; the exit status is the one it
+// every file in it, into MicroPython's file system at the same path, and SCRIPT
+// runs there from the root as __main__, with __file__ set (this port has no
+// sys.argv, so a script takes no arguments). Its output is printed; the exit status is the one it
 // passed to sys.exit (1 for an uncaught exception).
 import fs from "node:fs";
 import path from "node:path";
