@@ -13,8 +13,9 @@ A Spectacular Bid record (`game: bid`) gives balances as scores, and adds took
 decision under way may still take, or null) and auction (the standing bid and
 its bidder, null outside an auction); its events include transfer, bid,
 accepted, declined and timed_out.
-An unreadable, malformed or illegal line stops the replay with exit status 1 and
-a message naming the line and the reason on stderr; nothing after it runs.
+An unreadable file, a line that is not UTF-8 text, or a malformed or illegal
+line stops the replay with exit status 1 (2 from `make replay`) and a message
+`RECORD:LINE: reason` on stderr; nothing after it runs.
 """
 
 import json
@@ -24,7 +25,8 @@ import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
-from core.replay import parse_seconds, RecordError, replay
+from core.recordparse import decode, parse_seconds, RecordError
+from core.replay import replay
 from core.table import END_NAMES
 from core.tiles import count
 
@@ -94,8 +96,8 @@ def main(argv):
         print("usage: python tools/replay.py RECORD", file=sys.stderr)
         return 2
     try:
-        with open(argv[1], encoding="utf-8") as f:
-            text = f.read()
+        with open(argv[1], "rb") as f:
+            data = f.read()
     except OSError as e:
         print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
         return 1
@@ -106,7 +108,7 @@ def main(argv):
         print(json.dumps(action_json(len(actions), number, line, game, events)), flush=True)
 
     try:
-        replay(text, on_action)
+        replay(decode(data), on_action)
     except RecordError as e:
         print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
         return 1

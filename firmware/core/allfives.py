@@ -48,7 +48,7 @@ class Options:
         o = Options()
         for word in text.split():
             key, _, value = word.partition("=")
-            if key == "target" and value.isdigit() and int(value) in TARGETS:
+            if key == "target" and value in [str(t) for t in TARGETS]:  # ASCII digits only
                 o.target = int(value)
             elif key == "draw" and value in ("optional", "stuck"):
                 o.draw_stuck = value == "stuck"
