@@ -1,4 +1,4 @@
-"""All Fives for two players (RULES.md section 1): the match engine.
+"""All Fives for two players (docs/rules.md section 1): the match engine.
 
 `AllFives` holds the whole state of a match. `legal(out)` lists the actions of
 the seat to move, `check(action)` explains why one is illegal, `apply(action)`

@@ -1,4 +1,4 @@
-"""Plain-text game records (RULES.md section 5): the format, and writing them.
+"""Plain-text game records (docs/rules.md section 5): the format, and writing them.
 
     game: allfives
     options: target=100 draw=optional keep=0 lead=continue
