@@ -10,12 +10,16 @@ import sys
 from sim import boards, headless, render
 
 NO_DISPLAY = """No display to open the emulator window on (DISPLAY is not set).
-Run it headless instead, for example:
+Run the game headless instead: this presses A past the splash, the title and the
+main menu's "Play vs handheld", then on Start, which deals a match; moves the
+cursor; prints the game's narration and writes every 10th frame to build/frames:
 
-    .venv/bin/python -m sim.headless --board picoboy --frames 90 \\
-        --press "10-12:right,40:a" --out build/frames --every 10
+    .venv/bin/python -m sim.headless --program game --board picoboy --frames 160 \\
+        --press "20:a,40:a,60:a,80:a,120-122:right" --out build/frames --every 10 \\
+        --scale 4 --theme blue
 
-(see `.venv/bin/python -m sim.headless --help`), or use a virtual display:
+(buttons are up, down, left, right, a, b, joined with + when held together: 40:a+b;
+see `.venv/bin/python -m sim.headless --help`), or use a virtual display:
     xvfb-run make sim"""
 
 

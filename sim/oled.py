@@ -13,8 +13,10 @@ would show for the same bytes, and the tests can check a driver against it:
 
 Both: contrast (0x81), normal/inverse (0xA6/7), follow RAM / all on (0xA4/5),
 display off/on (0xAE/F), segment remap (0xA0/1), COM scan direction (0xC0/8),
-display start line (0x40-0x7F) and display offset (0xD3). Commands the model
-does not know are recorded in `unknown`, as a chip would ignore them.
+display start line (0x40-0x7F) and display offset (0xD3). Every other command
+of each datasheet is read with its arguments and has no visible effect here
+(timing, power, scrolling, zoom); a byte that is no command of the chip is
+recorded in `unknown`, as the chip would ignore it.
 
 Plain Python that MicroPython runs too (the web page, sim/web/, uses it).
 
@@ -30,27 +32,59 @@ WIDTH = 128
 HEIGHT = 64
 PAGES = 8
 
-# Argument counts of the commands with arguments, per controller.
-_COMMON_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
-
-
-def _with_common(own):
+# Every command of each datasheet, with the number of argument bytes that follow
+# it (0 for a single byte). SSD1306: Solomon Systech's command table (fundamental,
+# scrolling, addressing, hardware configuration, timing and driving, advanced
+# graphics), the charge pump of its application note, and the IREF selection
+# (0xAD) of current revisions. SH1106: Sino Wealth's, whose 0xAD is the DC-DC
+# control and whose COM scan direction is only bit 3 (0xC0-0xCF).
+def _table(singles, with_arguments):
     # No {**dict} displays: the web page runs this module on MicroPython.
-    args = dict(_COMMON_ARGS)
-    args.update(own)
-    return args
+    table = {code: 0 for group in singles for code in group}
+    table.update(with_arguments)
+    return table
 
 
-_ARGS = {
-    SSD1306: _with_common({0x20: 1, 0x21: 2, 0x22: 2, 0x8D: 1, 0xA3: 2,
-                           0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5}),
-    SH1106: _with_common({0xAD: 1}),
+_COMMANDS = {
+    SSD1306: _table(
+        (
+            range(0x00, 0x20),  # lower / higher column start (page addressing)
+            range(0x40, 0x80),  # display start line
+            range(0xB0, 0xB8),  # page start (page addressing)
+            (0x2E, 0x2F),  # scrolling off / on
+            (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF, 0xC0, 0xC8, 0xE3),  # ..., NOP
+        ),
+        {
+            0x20: 1, 0x21: 2, 0x22: 2,  # addressing mode, column and page windows
+            0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2,  # scroll set-ups, vertical area
+            0x23: 1, 0xD6: 1,  # fade out or blink, zoom in
+            0x81: 1, 0x8D: 1, 0xA8: 1, 0xAD: 1,  # contrast, charge pump, multiplex, IREF
+            0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,  # offset, clock, pre-charge, pins, VCOMH
+        },
+    ),
+    SH1106: _table(
+        (
+            range(0x00, 0x20),  # lower / higher column address
+            range(0x30, 0x34),  # pump voltage
+            range(0x40, 0x80),  # display start line
+            range(0xB0, 0xB8),  # page address
+            range(0xC0, 0xD0),  # COM scan direction (bit 3)
+            (0xA0, 0xA1, 0xA4, 0xA5, 0xA6, 0xA7, 0xAE, 0xAF),
+            (0xE0, 0xEE, 0xE3),  # read-modify-write, its end, NOP
+        ),
+        {
+            0x81: 1, 0xA8: 1, 0xAD: 1,  # contrast, multiplex, DC-DC control
+            0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,  # offset, clock, pre-charge, pins, VCOM
+        },
+    ),
 }
-# Commands the model accepts with nothing visible to do: timing, power and pin
-# settings, NOP, scrolling (not modelled), read-modify-write, pump voltage.
+# Of those, the commands with nothing the model shows: timing, power and pin
+# settings, NOP, scrolling, fading and zoom (not modelled), read-modify-write
+# (the model is written, never read).
 _NO_EFFECT = {
-    SSD1306: {0xD5, 0xD9, 0xDA, 0xDB, 0x8D, 0xE3, 0x26, 0x27, 0x29, 0x2A, 0xA3, 0x2E, 0x2F},
-    SH1106: {0xD5, 0xD9, 0xDA, 0xDB, 0xAD, 0xE3, 0xE0, 0xEE, 0x30, 0x31, 0x32, 0x33},
+    SSD1306: {0x23, 0x26, 0x27, 0x29, 0x2A, 0x2E, 0x2F, 0x8D, 0xA3, 0xAD, 0xD5, 0xD6, 0xD9,
+              0xDA, 0xDB, 0xE3},
+    SH1106: {0x30, 0x31, 0x32, 0x33, 0xAD, 0xD5, 0xD9, 0xDA, 0xDB, 0xE0, 0xE3, 0xEE},
 }
 
 HORIZONTAL, VERTICAL, PAGE = 0, 1, 2
@@ -58,7 +92,7 @@ HORIZONTAL, VERTICAL, PAGE = 0, 1, 2
 
 class Controller:
     def __init__(self, kind):
-        if kind not in _ARGS:
+        if kind not in _COMMANDS:
             raise ValueError("controller is ssd1306 or sh1106")
         self.kind = kind
         self.columns = 132 if kind == SH1106 else 128
@@ -100,7 +134,7 @@ class Controller:
                     self._pending = None
                     self._run(code, args)
                 continue
-            needed = _ARGS[self.kind].get(byte, 0)
+            needed = _COMMANDS[self.kind].get(byte, 0)
             if needed:
                 self._pending = (byte, [], needed)
             else:
@@ -164,6 +198,9 @@ class Controller:
 
     def _run(self, code, args):
         page_addressing = self.kind == SH1106 or self.mode == PAGE
+        if code not in _COMMANDS[self.kind]:
+            self.unknown.append(code)  # a chip ignores a byte it does not know
+            return
         if code in _NO_EFFECT[self.kind]:
             return
         if code == 0x81:
@@ -176,8 +213,8 @@ class Controller:
             self.on = code == 0xAF
         elif code in (0xA0, 0xA1):
             self.remap = code == 0xA1
-        elif code in (0xC0, 0xC8):
-            self.com_reverse = code == 0xC8
+        elif code & 0xF0 == 0xC0:  # 0xC0 / 0xC8 (the SH1106 ignores bits 0-2)
+            self.com_reverse = bool(code & 0x08)
         elif 0x40 <= code <= 0x7F:
             self.start_line = code - 0x40
         elif code == 0xD3:
@@ -193,17 +230,15 @@ class Controller:
         elif code <= 0x1F:
             if page_addressing:
                 self.column = (self.column & 0x0F) | ((code - 0x10) << 4)
-        elif self.kind == SSD1306 and code == 0x20:
+        elif code == 0x20:  # the SSD1306's only, as are 0x21 and 0x22
             if args[0] & 0x03 != 3:
                 self.mode = args[0] & 0x03
-        elif self.kind == SSD1306 and code == 0x21:
+        elif code == 0x21:
             self.column_window = (args[0] & 0x7F, args[1] & 0x7F)
             self.column = self.column_window[0]
-        elif self.kind == SSD1306 and code == 0x22:
+        elif code == 0x22:
             self.page_window = (args[0] & 0x07, args[1] & 0x07)
             self.page = self.page_window[0]
-        else:
-            self.unknown.append(code)
 
     def _write(self, byte):
         if self.column >= self.columns:  # only the SH1106 gets here: it stops at 131

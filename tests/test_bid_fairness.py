@@ -1,4 +1,4 @@
-"""The Spectacular Bid player decides from its seat's view only (RULES.md section 6).
+"""The Spectacular Bid player decides from its seat's view only (docs/rules.md section 6).
 
 At its decisions in seeded matches (every auction call, and tile plays while the
 hand is young), the hidden tiles are re-dealt consistently with what the seat has

@@ -1,4 +1,4 @@
-"""Spectacular Bid properties over thousands of seeded matches (RULES.md section 2).
+"""Spectacular Bid properties over thousands of seeded matches (docs/rules.md section 2).
 
 At every action: all 28 tiles accounted for, the 300 points conserved, no balance
 negative, balances moved only by transfer events and each transfer capped by the

@@ -270,7 +270,7 @@ def test_your_clock_runs_while_you_read_why_your_move_was_refused(tmp_path):
 
 
 def test_the_pause_menu_does_not_stop_your_clock(tmp_path):
-    """RULES.md section 2 stops the clocks for deals, scores and handovers only."""
+    """docs/rules.md section 2 stops the clocks for deals, scores and handovers only."""
     h = Handheld(first=None, save_dir=tmp_path)
     session = start_match(h, SOLO, SEED, game="bid")
     play_until(h, lambda h: my_turn(h, 1))

@@ -29,7 +29,8 @@ def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path
     tree = build.build(board, tmp_path)
     sources = {p.relative_to(build.FIRMWARE) for p in build.FIRMWARE.rglob("*.py")}
     # Every module the handheld may import (not the desktop's record reader).
-    assert set(build.HOST_ONLY) == {pathlib.Path("core/replay.py")} <= sources
+    reader = {pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py")}
+    assert set(build.HOST_ONLY) == reader <= sources
     modules = {p.with_suffix(".mpy") for p in sources - set(build.HOST_ONLY)}
     modules -= {pathlib.Path("main.mpy")}
     built = {p.relative_to(tree) for p in tree.rglob("*") if p.is_file()}

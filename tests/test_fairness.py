@@ -1,4 +1,4 @@
-"""Handheld players decide from their seat's view only (RULES.md section 6).
+"""Handheld players decide from their seat's view only (docs/rules.md section 6).
 
 At every decision of many seeded matches, the hidden tiles (the opponent's hand
 and the stock) are re-dealt in ways consistent with everything the seat has

@@ -1,4 +1,4 @@
-"""Properties over thousands of seeded matches per option set (RULES.md section 1).
+"""Properties over thousands of seeded matches per option set (docs/rules.md section 1).
 
 For every action of every match: all 28 tiles are accounted for exactly once,
 scores change only by the rules, the turn moves as the rules say; every match

@@ -63,3 +63,29 @@ def test_make_replay_is_the_stable_command():
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout.splitlines()[-1])["event"] == "match_over"
+
+
+def test_hostile_files_stop_make_replay_with_the_line_and_no_traceback(tmp_path):
+    head = b"game: bid\nseed: 11\nplayers: Ann, Bo\n---\n"
+    cases = (
+        ("latin1.txt", b"game: allfives\nseed: 1\nplayers: Ren\xe9, Bo\n---\n", 3, "not UTF-8"),
+        ("binary.bin", bytes(range(256)), 2, "not UTF-8"),  # 0x0a ends line 1
+        ("huge-time.txt", head + b"2 play [4|4] +4294967.296s\n", 5, "a time is at most"),
+        ("options-first.txt", b"options: target=100\n" + head, 1, "a record starts with"),
+        ("seed.txt", b"game: allfives\nseed: abc\n---\n", 2, "the seed must be"),
+    )
+    for name, data, line, reason in cases:
+        path = tmp_path / name
+        path.write_bytes(data)
+        command = ["make", "-s", "replay", "RECORD=" + str(path)]
+        run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.startswith("%s:%d: %s" % (path, line, reason)), run.stderr
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + SAMPLE.read_bytes())
+    run = replay(path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == replay(SAMPLE).stdout

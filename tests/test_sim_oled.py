@@ -1,5 +1,7 @@
 """The controller model itself: addressing modes and the I2C control bytes."""
 
+import random
+
 import pytest
 
 from sim import oled
@@ -33,11 +35,81 @@ def test_ssd1306_vertical_addressing_goes_down_first():
 
 def test_commands_of_the_other_controller_are_unknown():
     sh = oled.Controller(oled.SH1106)
-    sh.command(bytes((0x20, 0x8D)))
-    assert sh.unknown == [0x20, 0x8D]
+    sh.command(bytes((0x20, 0x8D, 0x2E, 0xA3)))  # the SSD1306's addressing, pump, scrolling
+    assert sh.unknown == [0x20, 0x8D, 0x2E, 0xA3]
     ssd = oled.Controller(oled.SSD1306)
-    ssd.command(bytes((0xAD, 0x8B)))
-    assert ssd.unknown == [0xAD, 0x8B]
+    ssd.command(bytes((0x32, 0xE0, 0xEE, 0xC3)))  # the SH1106's pump voltage, RMW, scan
+    assert ssd.unknown == [0x32, 0xE0, 0xEE, 0xC3]
+
+
+# Argument counts as the datasheets give them, some of each kind.
+DATASHEET_ARGUMENTS = {
+    oled.SSD1306: {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5,
+                   0xA3: 2, 0x23: 1, 0xD6: 1, 0xA8: 1, 0xD3: 1, 0xDA: 1, 0xD5: 1, 0xD9: 1,
+                   0xDB: 1, 0x8D: 1, 0xAD: 1, 0x2E: 0, 0x2F: 0, 0xE3: 0, 0xA4: 0},
+    oled.SH1106: {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+                  0x30: 0, 0x33: 0, 0xE0: 0, 0xEE: 0, 0xE3: 0, 0xC4: 0},
+}
+
+
+@pytest.mark.parametrize("kind", [oled.SSD1306, oled.SH1106])
+def test_every_command_takes_the_arguments_its_datasheet_gives(kind):
+    for code, count in DATASHEET_ARGUMENTS[kind].items():
+        chip = oled.Controller(kind)
+        # Arguments of 0xAF: if the model took too few, one would turn the display
+        # on; then 0xA5 (all on), which too many would swallow as an argument.
+        chip.command(bytes((code, *[0xAF] * count, 0xA5)))
+        assert (chip.on, chip.all_on, chip.unknown) == (False, True, []), hex(code)
+        chip.command(b"\xaf")  # the controller is still in step for the next command
+        assert chip.on, hex(code)
+
+
+def page_bytes(picture, page):
+    """The 128 RAM bytes of one page of a 128x64 picture of 0/1 rows (bit 0 on top)."""
+    return bytes(
+        sum(picture[page * 8 + bit][x] << bit for bit in range(8)) for x in range(128)
+    )
+
+
+def our_own_ssd1306_driver(chip, picture):
+    """A driver written here from the SSD1306 datasheet's initialisation flow chart
+    (mux, offset, start line, remap, scan, pins, contrast, RAM display, normal,
+    clock, charge pump, on), with the datasheet's other set-up commands sent as a
+    driver for a current module would, then page addressing to draw."""
+    chip.command(bytes((0xAE, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xA1, 0xC8, 0xDA, 0x12)))
+    chip.command(bytes((0x81, 0x7F, 0xA4, 0xA6, 0xD5, 0x80, 0x8D, 0x14)))
+    chip.command(bytes((0xAD, 0x30, 0xD9, 0xF1, 0xDB, 0x40, 0x23, 0x00, 0xD6, 0x00)))
+    chip.command(bytes((0x26, 0x00, 0x00, 0x07, 0x07, 0x00, 0xFF, 0x2E, 0xA3, 0, 64, 0xE3)))
+    chip.command(bytes((0x20, 0x02, 0xAF)))  # page addressing (the reset default)
+    for page in range(8):
+        chip.command(bytes((0xB0 + page, 0x00, 0x10)))
+        chip.data(page_bytes(picture, page))
+
+
+def our_own_sh1106_driver(chip, picture):
+    """The same from the SH1106 datasheet: its power-on steps (pump voltage, DC-DC
+    on), the common settings, then per page its address and column 2, where the
+    132-column RAM meets the 128-pixel glass."""
+    chip.command(bytes((0xAE, 0x32, 0xAD, 0x8B, 0x40, 0x81, 0x80, 0xA1, 0xA4, 0xA6)))
+    chip.command(bytes((0xA8, 0x3F, 0xCF, 0xD3, 0x00, 0xD5, 0x50, 0xD9, 0x22, 0xDA, 0x12)))
+    chip.command(bytes((0xDB, 0x35, 0xE0, 0xEE, 0xE3, 0xAF)))
+    for page in range(8):
+        chip.command(bytes((0xB0 + page, 0x02, 0x10)))
+        chip.data(page_bytes(picture, page))
+
+
+@pytest.mark.parametrize("kind, driver", [(oled.SSD1306, our_own_ssd1306_driver),
+                                          (oled.SH1106, our_own_sh1106_driver)])
+def test_a_driver_written_from_the_datasheet_shows_its_picture_on_the_glass(kind, driver):
+    rng = random.Random(kind)
+    for _ in range(5):
+        picture = [[rng.randrange(2) for _ in range(128)] for _ in range(64)]
+        chip = oled.Controller(kind)
+        driver(chip, picture)
+        assert chip.unknown == [] and chip.overflow == 0
+        for y in (0, 7, 8, 31, 63):
+            assert [int(chip.lit(x, y)) for x in range(128)] == picture[y]
+        assert chip.glass() == b"".join(page_bytes(picture, page) for page in range(8))
 
 
 def test_sh1106_stops_at_column_131():

@@ -15,7 +15,8 @@ players.opening, and how often `opening.value` would pay the least bid of 15.
 N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped. Both players play their tiles the same way (the expert level); they
 differ only in the auction, where `declining` never bids. Prints the bidder's win
-rate with a 95 % Wilson interval, and what happened in its auctions.
+rate with a 95 % Wilson interval, and what happened in its auctions; while it runs,
+stderr shows the matches done, the running win rate and interval, and the time left.
 """
 
 import argparse
@@ -32,6 +33,7 @@ from core.rng import derive
 from core.view import BidView
 from players import bidder, opening
 from players.autoplay import play_bid_match
+from progress import Progress
 
 
 def play_deal(seed):
@@ -63,11 +65,20 @@ def play_one(seed, me):
     return (game.winner == me, game.hand_no) + tuple(tally)
 
 
-def run(matches, seed=0, workers=None):
+def run(matches, seed=0, workers=None, progress_to=None):
+    """The result of N matches; with `progress_to` (a stream), their progress as
+    they finish."""
     deals = max(1, matches // 2)
+    rows = []
+    progress = Progress(2 * deals, "bid arena", "bid", progress_to) if progress_to else None
     with multiprocessing.Pool(workers) as pool:
-        per_deal = pool.map(play_deal, range(seed, seed + deals), chunksize=4)
-    rows = [r for pair in per_deal for r in pair]
+        # One deal per task: a match takes a second or two, so progress stays fresh.
+        for pair in pool.imap(play_deal, range(seed, seed + deals)):
+            rows.extend(pair)
+            if progress is not None:
+                progress.add(len(pair), sum(1 for r in pair if r[0]))
+    if progress is not None:
+        progress.close()
     n = len(rows)
     wins = sum(1 for r in rows if r[0])
     low, high = wilson(wins, n)
@@ -207,7 +218,7 @@ def main(argv):
     if args.calibrate:
         print_result(calibrate(args.matches, args.seed), args.json, calibration_report)
         return 0
-    print_result(run(args.matches, args.seed), args.json, report)
+    print_result(run(args.matches, args.seed, progress_to=sys.stderr), args.json, report)
     return 0
 
 

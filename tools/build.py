@@ -29,7 +29,7 @@ BUILD = ROOT / "build"
 ENTRY = "main.py"
 # Modules of firmware/ that the handheld never imports: reading records back is
 # for the desktop's tools and tests (the handheld only writes its records).
-HOST_ONLY = (pathlib.Path("core/replay.py"),)
+HOST_ONLY = (pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py"))
 
 # The microcontroller of each board file, and mpy-cross's -march for it. The
 # firmware has no native or viper code today, so the .mpy files are plain

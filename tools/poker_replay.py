@@ -21,7 +21,7 @@ import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.poker import BIDDING, MATCH_OVER, NO_BID, PLAYING
 from core.pokerreplay import replay
-from core.replay import RecordError
+from core.recordparse import RecordError
 from core.tiles import name
 
 _PRIORITY = ("match_over", "hand_over", "trick", "played", "bid")

@@ -16,8 +16,9 @@ accepted, declined and timed_out.
 A draw-and-block record (`game: 1x1`, classic, kozel, yard, international) is
 replayed by core.blockreplay and described by tools/replay_block.py. A Domino
 Poker record (`game: poker`) is replayed by tools/poker_replay.py, which names its keys.
-An unreadable, malformed or illegal line stops the replay with exit status 1 and
-a message naming the line and the reason on stderr; nothing after it runs.
+An unreadable file, a line that is not UTF-8 text, or a malformed or illegal
+line stops the replay with exit status 1 (2 from `make replay`) and a message
+`RECORD:LINE: reason` on stderr; nothing after it runs.
 """
 
 import json
@@ -32,7 +33,8 @@ from core.allfives import PLAYING
 from core.bid import AUCTION, Bid
 from core.blockrules import GAMES as BLOCK_GAMES
 from core.pokerreplay import game_of
-from core.replay import parse_seconds, RecordError, replay
+from core.recordparse import decode, parse_seconds, RecordError
+from core.replay import replay
 from core.table import END_NAMES
 from core.tiles import count
 
@@ -102,10 +104,15 @@ def main(argv):
         print("usage: python tools/replay.py RECORD", file=sys.stderr)
         return 2
     try:
-        with open(argv[1], encoding="utf-8") as f:
-            text = f.read()
+        with open(argv[1], "rb") as f:
+            data = f.read()
     except OSError as e:
         print("cannot read %s: %s" % (argv[1], e.strerror), file=sys.stderr)
+        return 1
+    try:
+        text = decode(data)
+    except RecordError as e:
+        print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
         return 1
     if game_of(text) == "poker":
         return poker_replay.main(argv[1], text)

@@ -1,4 +1,4 @@
-"""All Fives for two players (RULES.md section 1): the match engine.
+"""All Fives for two players (docs/rules.md section 1): the match engine.
 
 `AllFives` holds the whole state of a match. `legal(out)` lists the actions of
 the seat to move, `check(action)` explains why one is illegal, `apply(action)`
@@ -48,7 +48,7 @@ class Options:
         o = Options()
         for word in text.split():
             key, _, value = word.partition("=")
-            if key == "target" and value.isdigit() and int(value) in TARGETS:
+            if key == "target" and value in [str(t) for t in TARGETS]:  # ASCII digits only
                 o.target = int(value)
             elif key == "draw" and value in ("optional", "stuck"):
                 o.draw_stuck = value == "stuck"

@@ -1,4 +1,4 @@
-"""Spectacular Bid (RULES.md section 2): the Fives duel with chips, an auction and a clock.
+"""Spectacular Bid (docs/rules.md section 2): the Fives duel with chips, an auction and a clock.
 
 `Bid` is All Fives' engine (the same table, spinner, counting, legality checks and
 public knowledge) with the differences of the duel:

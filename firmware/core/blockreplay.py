@@ -9,7 +9,9 @@ from core.actions import pair
 from core.allfives import HAND_OVER, Illegal, MATCH_OVER
 from core.blockrecord import BlockRecord
 from core.blockrules import GAMES, Options, rules_for
-from core.replay import _check_drawn, _check_seat, _strip, parse_action, RecordError
+from core.recordparse import RecordError
+from core.recordparse import strip_comment as _strip  # noqa: I001
+from core.replay import _check_drawn, _check_seat, parse_action
 from core.tiles import ALL, HIGH, LOW, name, parse
 
 

@@ -1,4 +1,4 @@
-"""Spectacular Bid's match clock (RULES.md section 2): a bank per player and a delay per decision.
+"""Spectacular Bid's match clock (docs/rules.md section 2): a bank per player, a delay per decision.
 
 Times are integer milliseconds handed in by the caller (the time a decision took,
 measured with the clocks stopped while deals, scores and handovers are shown), so

@@ -6,7 +6,7 @@ and replay them through the engine, checking every line.
 
 from core.poker import BID, HAND_OVER, Illegal, MATCH_OVER, NO_CALL, Options, PLAYING, Poker, SEATS
 from core.pokerrecord import PokerRecord
-from core.replay import RecordError
+from core.recordparse import RecordError
 from core.tiles import ALL, count, name, parse
 
 

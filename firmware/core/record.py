@@ -1,4 +1,4 @@
-"""Plain-text game records (RULES.md section 5): the format, and writing them.
+"""Plain-text game records (docs/rules.md section 5): the format, and writing them.
 
     game: allfives
     options: target=100 draw=optional keep=0 lead=continue
@@ -14,13 +14,16 @@
 The header's `deal:` (optional: the seed deals when it is absent) is the first
 hand's; a `deal ...` line in the body gives the next hand's. Seats count from 1,
 the lead needs no end and its first half faces W, `draw` may name the tile drawn
-(the replay checks it), blank lines and `#` comments are ignored. A record that
-this module writes replays to the same states and writes back to the same text.
+(the replay checks it), blank lines and `#` comments are ignored. The header
+starts with `game:` and gives each key once; numbers are ASCII digits (a seed
+from 0 to 4294967295); the file is UTF-8, a byte-order mark allowed. A record
+that this module writes replays to the same states and writes back to the same text.
 
 Spectacular Bid's records (`game: bid`, no options) add the calls `bid 20`,
 `accept` and `decline`, `timeout` (the clock ran out: the late action was not
 made), and end every action line with the time it took since the previous action
-of the same decision (its start, for the first), which replays the clocks:
+of the same decision (its start, for the first; at most 999999.999s), which
+replays the clocks:
 
     game: bid
     seed: 5

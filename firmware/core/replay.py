@@ -10,117 +10,47 @@ Record), so a match played on it does not hold this module.
 from core.actions import ACCEPT, bid, DECLINE, DRAW, PASS, TIMEOUT
 from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options
 from core.record import GAMES, Record
+from core.recordparse import (
+    at_line,
+    parse_deal,
+    parse_seconds,
+    read_int,
+    RecordError,
+    split,
+)
 from core.table import END_NAMES, LEAD, LEAD_FLIP
-from core.tiles import ALL, LOW, name, parse
-
-
-class RecordError(Exception):
-    """A record that cannot be replayed; `line` is its 1-based line number."""
-
-    def __init__(self, line, reason):
-        super().__init__("line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
-
-
-def parse_seconds(word):
-    """Read "+8.2s" (seconds, at most three decimals) into milliseconds; raises ValueError."""
-    whole, _, part = word[1:-1].partition(".")
-    if not (word[0] == "+" and word[-1] == "s" and whole.isdigit()) or len(part) > 3:
-        raise ValueError("a time is written +8.2s, not " + word)
-    if part and not part.isdigit():
-        raise ValueError("a time is written +8.2s, not " + word)
-    return int(whole) * 1000 + (int(part + "00"[: 3 - len(part)]) if part else 0)
-
-
-def parse_deal(text):
-    """Read "hand / hand / stock tiles..." into (mask, mask, bytes); raises ValueError."""
-    parts = [p.strip() for p in text.split("/")]
-    if len(parts) != 3:
-        raise ValueError("a deal is two hands and the stock, separated by /")
-    stock_words = parts[2].split()
-    if not stock_words or stock_words[0] != "stock":
-        raise ValueError("the third part of a deal must start with 'stock'")
-    seen = 0
-    masks = []
-    for part in parts[:2]:
-        mask = 0
-        for word in part.split():
-            t = parse(word)[0]
-            if seen >> t & 1:
-                raise ValueError("%s is dealt twice" % name(t))
-            seen |= 1 << t
-            mask |= 1 << t
-        masks.append(mask)
-    order = bytearray()
-    for word in stock_words[1:]:
-        t = parse(word)[0]
-        if seen >> t & 1:
-            raise ValueError("%s is dealt twice" % name(t))
-        seen |= 1 << t
-        order.append(t)
-    if seen != ALL:
-        raise ValueError("a deal must use all 28 tiles")
-    for mask in masks:
-        if bin(mask).count("1") != 7:
-            raise ValueError("each hand must hold 7 tiles")
-    return (masks[0], masks[1], bytes(order))
-
-
-def _strip(line):
-    cut = line.find("#")
-    if cut >= 0:
-        line = line[:cut]
-    return line.strip()
+from core.tiles import LOW, name, parse
 
 
 def read(text):
     """Parse a record's header; returns (Record, [(line number, body line), ...])."""
-    rec = Record()
-    body = []
-    header = True
-    seen_seed = False
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = _strip(raw)
-        if not line:
-            continue
-        if header:
-            if line == "---":
-                header = False
-                continue
-            key, sep, value = line.partition(":")
-            value = value.strip()
-            if not sep:
-                raise RecordError(number, "expected 'key: value' or '---'")
-            try:
-                if key == "game":
-                    if value not in GAMES:
-                        raise ValueError("unknown game " + value)
-                    rec.set_game(value)
-                elif key == "options":
-                    if value and rec.timed:
-                        raise ValueError("Spectacular Bid has no options")
-                    rec.options = Options.parse(value)
-                elif key == "seed":
-                    rec.seed = int(value)
-                    seen_seed = True
-                elif key == "players":
-                    rec.players = [p.strip() for p in value.split(",")]
-                    if len(rec.players) != AllFives.SEATS:
-                        raise ValueError("All Fives has 2 players")
-                elif key == "deal":
-                    rec.deals[1] = parse_deal(value)
-                else:
-                    raise ValueError("unknown header " + key)
-            except ValueError as e:
-                raise RecordError(number, str(e)) from None
-        else:
-            body.append((number, line))
-    if header:
-        raise RecordError(number, "the header must end with a line '---'")
-    if not seen_seed and not rec.deals:
+    header, body = split(text)
+    number, _, game = header[0]
+    if game not in GAMES:
+        raise RecordError(number, "unknown game " + game)
+    rec = Record(game=game)
+    for number, key, value in header[1:]:
+        at_line(number, _read_field, rec, key, value)
+    if "seed" not in [key for _, key, _ in header] and not rec.deals:
         raise RecordError(1, "a record needs a seed or a deal")
     return rec, body
+
+
+def _read_field(rec, key, value):
+    if key == "options":
+        if value and rec.timed:
+            raise ValueError("Spectacular Bid has no options")
+        rec.options = Options.parse(value)
+    elif key == "seed":
+        rec.seed = read_int(value, 0, 0xFFFFFFFF, "the seed")
+    elif key == "players":
+        rec.players = [p.strip() for p in value.split(",")]
+        if len(rec.players) != AllFives.SEATS:
+            raise ValueError("All Fives has 2 players")
+    elif key == "deal":
+        rec.deals[1] = parse_deal(value)
+    else:
+        raise ValueError("unknown header " + key)
 
 
 def parse_action(game, words):
@@ -140,9 +70,12 @@ def parse_action(game, words):
             raise ValueError("'%s' takes nothing after it" % verb)
         return _CALLS[verb]
     if verb == "bid":
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) % 5:
+        if len(words) != 2:
             raise ValueError("'bid' takes a multiple of 5: bid 20")
-        return bid(int(words[1]))
+        amount = read_int(words[1], 5, _MOST_BID, "a bid")
+        if amount % 5:
+            raise ValueError("'bid' takes a multiple of 5: bid 20")
+        return bid(amount)
     if verb != "play":
         raise ValueError("unknown action '%s' (play, draw or pass)" % verb)
     if len(words) not in (2, 3):
@@ -164,6 +97,7 @@ def parse_action(game, words):
     return t * 8 + end
 
 
+_MOST_BID = 9995  # far above any balance, and within the 16 bits a bid record keeps
 _CALLS = {"accept": ACCEPT, "decline": DECLINE, "timeout": TIMEOUT}
 
 
@@ -194,10 +128,7 @@ def replay(text, on_action=None):
                 raise RecordError(number, "a deal can only come once a hand is over")
             if pending is not None:
                 raise RecordError(number, "this hand has been dealt already")
-            try:
-                pending = parse_deal(line[4:])
-            except ValueError as e:
-                raise RecordError(number, str(e)) from None
+            pending = at_line(number, parse_deal, line[4:])
             continue
         if game.state == MATCH_OVER:
             raise RecordError(number, "the match is over")
@@ -208,16 +139,10 @@ def replay(text, on_action=None):
         _check_seat(number, words[0], game)
         took = 0
         if rec.timed:
-            try:
-                took = parse_seconds(words.pop())
-            except ValueError as e:
-                raise RecordError(number, str(e)) from None
+            took = at_line(number, parse_seconds, words.pop())
         if len(words) < 2:
             raise RecordError(number, "the seat must be followed by play, draw or pass")
-        try:
-            action = parse_action(game, words[1:])
-        except ValueError as e:
-            raise RecordError(number, str(e)) from None
+        action = at_line(number, parse_action, game, words[1:])
         if action == DRAW and len(words) == 3:
             _check_drawn(number, game, words[2])
         try:
@@ -231,10 +156,7 @@ def replay(text, on_action=None):
 
 
 def _check_drawn(number, game, word):
-    try:
-        named = parse(word)[0]
-    except ValueError as e:
-        raise RecordError(number, str(e)) from None
+    named = at_line(number, parse, word)[0]
     if game.drawable() > 0 and game.stock[game.drawn] != named:
         raise RecordError(
             number,

@@ -1,4 +1,4 @@
-"""The tiles on the table: the line, the spinner cross and the count (RULES.md section 1).
+"""The tiles on the table: the line, the spinner cross and the count (docs/rules.md section 1).
 
 The line has ends W and E. The first double played is the spinner: it becomes
 the centre of a cross whose main sides are W and E and whose branches N and S
@@ -160,7 +160,7 @@ class Table:
         return v + v if LOW[t] == HIGH[t] else v
 
     def count(self):
-        """The sum of the exposed ends, exactly as RULES.md section 1 counts them."""
+        """The sum of the exposed ends, exactly as docs/rules.md section 1 counts them."""
         if self.n == 0:
             return 0
         if self.spinner < 0:

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md section 6): the only input of handheld players.
+"""What one seat may know (docs/rules.md section 6): the only input of handheld players.
 
 A view is built from the engine's public state plus the seat's own hand. It holds
 no reference to the engine, the other hands or the stock order, so a player that

@@ -1,4 +1,4 @@
-"""Spectacular Bid's auction for the opening, after a domino (RULES.md section 2).
+"""Spectacular Bid's auction for the opening, after a domino (docs/rules.md section 2).
 
 Both balances stand as stacks of chips with their clocks; the hand just dealt is
 along the bottom, so its worth can be judged. Controls while it is your call:

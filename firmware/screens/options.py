@@ -1,4 +1,4 @@
-"""Rules options (RULES.md section 1): target, drawing, the kept stock tiles and
+"""Rules options (docs/rules.md section 1): target, drawing, the kept stock tiles and
 who leads. Each change is saved at once; a match in progress keeps the options
 it started with (they are in its save)."""
 

@@ -31,7 +31,7 @@ class Screen:
         self.menu = Menu(app, _LABELS, _VALUES, cursor, x=_X + 2, y=22, w=_W - 4, rows=4)
         self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
         self.confirm = Confirm(app)
-        # In a duel the clock of a player to move runs on (RULES.md section 2
+        # In a duel the clock of a player to move runs on (docs/rules.md section 2
         # stops it only for deals, scores and handovers).
         running = session.timed and session.waiting_for_human()
         self.heading = "Paused, clock runs" if running else "Paused"

@@ -2,7 +2,7 @@
 
     micropython tests/core/bid_stream.py [MATCHES]    (or python3 ...)
 
-The output must be identical on MicroPython and CPython (RULES.md section 7): the
+The output must be identical on MicroPython and CPython (docs/rules.md section 7): the
 handheld bid player against its declining self, and random callers with seeded
 decision times that make clocks run out.
 """

@@ -2,7 +2,7 @@
 
     micropython tests/core/event_stream.py [MATCHES]    (or python3 ...)
 
-The output must be identical on MicroPython and CPython (RULES.md section 7).
+The output must be identical on MicroPython and CPython (docs/rules.md section 7).
 With FIRMWARE set in the environment of CPython, or as a second argument, the
 firmware is imported from that folder instead (for compiled .mpy files).
 """

@@ -1,4 +1,4 @@
-"""The All Fives match rules and options (RULES.md section 1), with worked examples."""
+"""The All Fives match rules and options (docs/rules.md section 1), with worked examples."""
 
 from check import DEAL, game_with, mask, raises, snapshot, tile
 from core import events as ev

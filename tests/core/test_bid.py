@@ -1,4 +1,4 @@
-"""Spectacular Bid (RULES.md section 2), with worked examples of every rule and the clock."""
+"""Spectacular Bid (docs/rules.md section 2), with worked examples of every rule and the clock."""
 
 from check import mask, raises, tile
 from core import events as ev

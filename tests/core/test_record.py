@@ -3,6 +3,7 @@
 from check import raises
 from core.allfives import HAND_OVER, MATCH_OVER, Options
 from core.record import deal_text
+from core.recordparse import decode, read_int
 from core.replay import parse_deal, RecordError, replay
 from core.table import E, W
 from players.autoplay import play_match
@@ -78,6 +79,55 @@ def test_bad_headers_are_refused():
         ("game: allfives\ndeal: [0|0] / [1|1] / stock [2|2]\n---\n", 2),
     ):
         assert raises(RecordError, replay, text).line == line, text
+
+
+BID_HEAD = "game: bid\nseed: 11\nplayers: Ann, Bo\n---\n"
+
+
+def test_hostile_records_are_refused_with_their_line_and_a_reason_for_people():
+    cases = (
+        (BID_HEAD + "2 play [4|4] +4294967.296s\n", 5, "a time is at most 999999.999s"),
+        (BID_HEAD + "2 play [4|4] +" + "9" * 40 + "s\n", 5, "a time is at most 999999.999s"),
+        (BID_HEAD + "2 play [4|4] +\u0661\u0662s\n", 5, "a time is written +8.2s"),
+        (BID_HEAD + "2 play [4|4] +1.\u0662s\n", 5, "a time is written +8.2s"),
+        (BID_HEAD + "2 play [4|4] +1s\n1 bid \u0661\u0665 +1s\n", 6, "a bid must be a whole"),
+        (BID_HEAD + "2 play [4|4] +1s\n1 bid 99999999999 +1s\n", 6, "a bid must be a whole"),
+        ("options: target=100\n" + BID_HEAD, 1, "a record starts with the game"),
+        ("seed: 1\ngame: allfives\n---\n", 1, "a record starts with the game"),
+        ("game: allfives\nseed: 1\ngame: bid\n---\n", 3, "'game:' is given twice"),
+        ("game: allfives\nseed: 1\nseed: 2\n---\n", 3, "'seed:' is given twice"),
+        ("game: allfives\noptions: target=\u0661\u0660\u0660\nseed: 1\n---\n", 2, "unknown option"),
+        ("game: allfives\nseed: abc\n---\n", 2, "the seed must be a whole number"),
+        ("game: allfives\nseed: -1\n---\n", 2, "the seed must be a whole number"),
+        ("game: allfives\nseed: 4294967296\n---\n", 2, "the seed must be a whole number"),
+        ("game: allfives\nseed: " + "7" * 5000 + "\n---\n", 2, "the seed must be a whole number"),
+        ("game: allfives\nseed: \u0667\n---\n", 2, "the seed must be a whole number"),
+        ("", 1, "a record starts with the game"),
+    )
+    for text, line, reason in cases:
+        error = raises(RecordError, replay, text)
+        assert error.line == line and error.reason.startswith(reason), (text[:60], error)
+        assert len(error.reason) <= 100, error.reason  # long words are cut short when quoted
+
+
+def test_a_byte_order_mark_is_skipped_and_other_bytes_must_be_utf8():
+    text = "game: allfives\nseed: 4\nplayers: Ren\u00e9, Bo\n---\n1 draw\n"
+    game, out = replay("\ufeff" + text)
+    assert out.text() == replay(text)[1].text() and out.players == ["Ren\u00e9", "Bo"]
+    data = text.encode()
+    assert decode(b"\xef\xbb\xbf" + data) == "\ufeff" + text
+    latin = data.replace(b"Ren\xc3\xa9", b"Ren\xe9")
+    error = raises(RecordError, decode, latin)
+    assert (error.line, error.reason) == (3, "not UTF-8 text")
+    assert raises(RecordError, decode, b"\x00\xff\xfe\n").line == 1
+
+
+def test_numbers_are_ascii_digits_within_their_bounds():
+    assert read_int("0042", 0, 99, "n") == 42 and read_int("99", 0, 99, "n") == 99
+    for bad in ("", "+1", "-1", " 1", "1 ", "100", "1.0", "\u0664\u0662", "0x1", "1_0"):
+        raises(ValueError, read_int, bad, 0, 99, "n")
+    assert Options.parse("target=61").target == 61
+    raises(ValueError, Options.parse, "target=\u0666\u0661")
 
 
 def test_deals_are_checked():

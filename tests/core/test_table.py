@@ -1,4 +1,4 @@
-"""Counting and the spinner cross, with worked examples (RULES.md section 1)."""
+"""Counting and the spinner cross, with worked examples (docs/rules.md section 1)."""
 
 from check import tile
 from core.table import E, LEAD, LEAD_FLIP, N, S, Table, W

@@ -1,0 +1,158 @@
+"""What every record reader shares (the format: core/record.py): the error that
+names a line, the header and body split, ASCII numbers with bounds, times, deals.
+
+A reader for another game builds on these: `split(text)` gives the header's
+fields (the first names the game) and the body's lines, each with its line
+number, and `at_line(number, read, ...)` turns the ValueError of any reading
+function here into the RecordError of that line. Like core/replay.py, this is
+host-only: the handheld never reads a record.
+"""
+
+from core.tiles import ALL, name, parse
+
+_BOM = "\ufeff"  # a byte-order mark, which some editors write at the start of a file
+MAX_SECONDS = 999999  # an action line's time has at most six digits before the point
+
+
+_LONGEST = 100  # a reason is a short sentence: a word it quotes may be cut short
+
+
+class RecordError(Exception):
+    """A record that cannot be replayed; `line` is its 1-based line number."""
+
+    def __init__(self, line, reason):
+        if len(reason) > _LONGEST:
+            reason = reason[: _LONGEST - 3] + "..."
+        super().__init__("line %d: %s" % (line, reason))
+        self.line = line
+        self.reason = reason
+
+
+def decode(data):
+    """A record file's bytes as text; raises RecordError at the first line that is
+    not UTF-8 (a byte-order mark at the start is allowed: `split` skips it)."""
+    for number, line in enumerate(data.split(b"\n"), 1):  # no UTF-8 letter holds b"\n"
+        try:
+            line.decode("utf-8")
+        except UnicodeError:
+            raise RecordError(number, "not UTF-8 text") from None
+    return data.decode("utf-8")
+
+
+def at_line(number, read, *args):
+    """`read(*args)`, its ValueError reported as a RecordError at line `number`."""
+    try:
+        return read(*args)
+    except ValueError as e:
+        raise RecordError(number, str(e)) from None
+
+
+def is_digits(text):
+    """Whether `text` is one or more ASCII digits (str.isdigit also takes other
+    scripts' digits, which a record never uses)."""
+    return bool(text) and all("0" <= c <= "9" for c in text)
+
+
+def read_int(text, lo, hi, what):
+    """`text` as a whole number from `lo` to `hi` (ASCII digits only, leading zeros
+    allowed); raises ValueError naming `what`."""
+    digits = text.lstrip("0") or "0"
+    if not is_digits(text) or len(digits) > len("%d" % hi) or not lo <= int(digits) <= hi:
+        raise ValueError("%s must be a whole number from %d to %d, not %s" % (what, lo, hi, text))
+    return int(digits)
+
+
+def parse_seconds(word):
+    """Read "+8.2s" (seconds, at most three decimals) into milliseconds; raises ValueError."""
+    whole, dot, part = word[1:-1].partition(".")
+    if not (word[:1] == "+" and word[-1:] == "s" and is_digits(whole)) or len(part) > 3:
+        raise ValueError("a time is written +8.2s, not " + word)
+    if dot and not is_digits(part):
+        raise ValueError("a time is written +8.2s, not " + word)
+    if len(whole.lstrip("0")) > len("%d" % MAX_SECONDS):
+        raise ValueError("a time is at most %d.999s, not %s" % (MAX_SECONDS, word))
+    return int(whole) * 1000 + (int(part + "00"[: 3 - len(part)]) if part else 0)
+
+
+def split(text):
+    """A record's parts: (header, body). `header` lists (line number, key, value),
+    each key once, the first always `game` (the line that says which game it is);
+    `body` lists (line number, line) after the `---`. Comments and blank lines are
+    left out, and a byte-order mark at the start is skipped."""
+    if text.startswith(_BOM):
+        text = text[1:]
+    header = []  # type: list[tuple[int, str, str]]
+    keys = []
+    body = []
+    number = 0
+    in_header = True
+    for raw in text.split("\n"):
+        number += 1
+        line = strip_comment(raw)
+        if not line:
+            continue
+        if not in_header:
+            body.append((number, line))
+            continue
+        if line == "---":
+            in_header = False
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep:
+            raise RecordError(number, "expected 'key: value' or '---'")
+        if not header and key != "game":
+            raise RecordError(number, _FIRST)
+        if key in keys:
+            raise RecordError(number, "'%s:' is given twice" % key)
+        keys.append(key)
+        header.append((number, key, value.strip()))
+    if not header:
+        raise RecordError(max(number, 1), _FIRST)
+    if in_header:
+        raise RecordError(number, "the header must end with a line '---'")
+    return header, body
+
+
+_FIRST = "a record starts with the game it records: 'game: allfives'"
+
+
+def strip_comment(line):
+    cut = line.find("#")
+    if cut >= 0:
+        line = line[:cut]
+    return line.strip()
+
+
+def parse_deal(text):
+    """Read "hand / hand / stock tiles..." into (mask, mask, bytes); raises ValueError."""
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) != 3:
+        raise ValueError("a deal is two hands and the stock, separated by /")
+    stock_words = parts[2].split()
+    if not stock_words or stock_words[0] != "stock":
+        raise ValueError("the third part of a deal must start with 'stock'")
+    seen = 0
+    masks = []
+    for part in parts[:2]:
+        mask = 0
+        for word in part.split():
+            t = parse(word)[0]
+            if seen >> t & 1:
+                raise ValueError("%s is dealt twice" % name(t))
+            seen |= 1 << t
+            mask |= 1 << t
+        masks.append(mask)
+    order = bytearray()
+    for word in stock_words[1:]:
+        t = parse(word)[0]
+        if seen >> t & 1:
+            raise ValueError("%s is dealt twice" % name(t))
+        seen |= 1 << t
+        order.append(t)
+    if seen != ALL:
+        raise ValueError("a deal must use all 28 tiles")
+    for mask in masks:
+        if bin(mask).count("1") != 7:
+            raise ValueError("each hand must hold 7 tiles")
+    return (masks[0], masks[1], bytes(order))

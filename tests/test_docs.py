@@ -1,0 +1,46 @@
+"""The project's own rule book, docs/rules.md, and what points at it."""
+
+import pathlib
+import re
+
+from screens.help import PAGES
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "rules.md"
+
+
+def anchors(markdown):
+    """The anchors GitHub gives the headings of a Markdown text."""
+    out = set()
+    for heading in re.findall(r"^#+ (.+)$", markdown, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        out.add(slug)
+    return out
+
+
+def test_the_readme_cites_the_rule_book_and_never_a_file_outside_the_repository():
+    readme = (ROOT / "README.md").read_text()
+    assert "../shared" not in readme and "RULES.md" not in readme
+    links = re.findall(r"\(docs/rules\.md(?:#([\w-]+))?\)", readme)
+    assert links, "the README must cite docs/rules.md"
+    known = anchors(RULES.read_text())
+    for anchor in filter(None, links):
+        assert anchor in known, anchor
+
+
+def test_every_number_of_the_rules_help_is_in_the_rule_book():
+    # Not a proof of agreement, but a page that gains a figure the book lacks
+    # (a new option value, a changed clock) fails here until the book says it too.
+    book = set(re.findall(r"\d+", RULES.read_text()))
+    for heading, body in PAGES:
+        missing = set(re.findall(r"\d+", body)) - book
+        assert not missing, (heading, missing)
+
+
+def test_the_rule_book_names_every_game_and_says_which_are_still_coming():
+    book = RULES.read_text()
+    for game in ("All Fives", "Spectacular Bid", "Domino 1x1", "Classic", "Kozel",
+                 "Yard Kozel", "International", "Domino Poker"):
+        assert game in book, game
+    assert "## 3. The draw-and-block games (coming)" in book
+    assert "## 4. Domino Poker (coming)" in book
