@@ -15,7 +15,8 @@ the game starts at power on and nothing needs copying. Outputs:
 The MicroPython sources come from MICROPY_SRC: either a MicroPython tree with
 its submodules (py/, ports/rp2/, lib/pico-sdk/, ...) or a folder holding the
 source archives micropython-1.28.0-src.tar.xz and picotool-2.2.0-src.tar.xz.
-Without MICROPY_SRC the pinned upstream commits are fetched from GitHub once.
+Without MICROPY_SRC the sources an earlier build unpacked are used, or else
+the pinned upstream commits are fetched from GitHub once.
 Everything is unpacked and built under build/micropython/, which is kept, so a
 second build only re-freezes the modules and links (seconds, not a minute).
 Toolchain: gcc-arm-none-eabi, libnewlib-arm-none-eabi,
@@ -57,7 +58,6 @@ TOOLCHAIN_HINT = (
     "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi "
     "libstdc++-arm-none-eabi-newlib cmake build-essential"
 )
-PRODUCTS = ("firmware.uf2", "firmware.elf")
 
 
 def firmware_boards():
@@ -153,7 +153,14 @@ def sources():
     WORK.mkdir(parents=True, exist_ok=True)
     given = os.environ.get("MICROPY_SRC")
     if not given:
-        return fetch_sources()
+        if (WORK / (MICROPYTHON + ".unpacked")).exists() and is_tree(WORK / MICROPYTHON):
+            return WORK / MICROPYTHON, WORK / PICOTOOL  # unpacked by an earlier build
+        try:
+            return fetch_sources()
+        except OSError as error:  # no network
+            raise build.BuildError(
+                "could not fetch the MicroPython sources (%s); set MICROPY_SRC to a "
+                "MicroPython tree or to the folder of its source archives" % error) from None
     src = pathlib.Path(given).resolve()
     if is_tree(src):
         picotool = src.parent / PICOTOOL
@@ -236,9 +243,9 @@ def firmware(name, jobs=None, out=build.BUILD):
     run(["make", "-C", tree / "ports" / "rp2", "BOARD=RPI_PICO", "BUILD=%s" % port_build,
          "FROZEN_MANIFEST=%s" % manifest(name, WORK / ("frozen-" + name)), "-j" + jobs,
          "--no-print-directory"], env=env)
-    for product in PRODUCTS:
-        shutil.copyfile(port_build / product, products / product)
-    shutil.copyfile(WORK / ("frozen-" + name) / "manifest.py", products / "manifest.py")
+    for product in build.FIRMWARE_PRODUCTS:
+        shutil.copyfile((WORK / ("frozen-" + name) if product == "manifest.py" else port_build)
+                        / product, products / product)
     return products / "firmware.uf2"
 
 
