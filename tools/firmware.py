@@ -14,7 +14,8 @@ the game starts at power on and nothing needs copying. Outputs:
 
 The MicroPython sources come from MICROPY_SRC: either a MicroPython tree with
 its submodules (py/, ports/rp2/, lib/pico-sdk/, ...) or a folder holding the
-source archives micropython-1.28.0-src.tar.xz and picotool-2.2.0-src.tar.xz.
+source archives micropython-1.28.0-src.tar.xz and picotool-2.2.0-src.tar.xz
+(and rp2040-bootrom-b1.bin, which is copied to build/micropython/ for sim/vpico).
 Without MICROPY_SRC the sources an earlier build unpacked are used, or else
 the pinned upstream commits are fetched from GitHub once.
 Everything is unpacked and built under build/micropython/, which is kept, so a
@@ -24,6 +25,7 @@ libstdc++-arm-none-eabi-newlib, cmake, make, a host C compiler.
 """
 
 import argparse
+import fcntl
 import os
 import pathlib
 import shutil
@@ -39,6 +41,7 @@ WORK = build.BUILD / "micropython"  # sources, mpy-cross, picotool, port builds
 VERSION = "1.28.0"
 MICROPYTHON = "micropython-" + VERSION
 PICOTOOL = "picotool-2.2.0"
+BOOTROM = "rp2040-bootrom-b1.bin"  # the RP2040's boot ROM, which the virtual Pico runs
 ARCHIVES = {MICROPYTHON: MICROPYTHON + "-src.tar.xz", PICOTOOL: PICOTOOL + "-src.tar.xz"}
 # MicroPython's own scripts would take the enclosing repository's `git describe`.
 VERSION_ENV = {"MICROPY_GIT_TAG": "v" + VERSION, "MICROPY_GIT_HASH": "e0e9fbb17e"}
@@ -172,6 +175,8 @@ def sources():
             "holding %s" % (given, ARCHIVES[MICROPYTHON])
         )
     tree = unpack(archives[MICROPYTHON], WORK, MICROPYTHON)
+    if (src / BOOTROM).is_file():  # for the virtual Pico (sim/vpico), kept with the build
+        shutil.copyfile(src / BOOTROM, WORK / BOOTROM)
     picotool = archives[PICOTOOL]
     return tree, unpack(picotool, WORK, PICOTOOL) if picotool.is_file() else None
 
@@ -229,10 +234,17 @@ def manifest(name, folder):
 
 
 def firmware(name, jobs=None, out=build.BUILD):
-    """Build board `name`'s frozen firmware; returns out/name/firmware.uf2."""
+    """Build board `name`'s frozen firmware; returns out/name/firmware.uf2. One
+    build at a time uses build/micropython/ (the tests run in parallel)."""
     check_board(name)
     check_toolchain()
-    jobs = jobs or str(os.cpu_count() or 1)
+    WORK.mkdir(parents=True, exist_ok=True)
+    with open(WORK / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _firmware(name, jobs or str(os.cpu_count() or 1), out)
+
+
+def _firmware(name, jobs, out):
     tree, picotool_source = sources()
     mpy_cross(tree, jobs)
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool(tree, picotool_source, jobs)),

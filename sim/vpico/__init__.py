@@ -37,13 +37,15 @@ class Missing(Exception):
 
 
 def bootrom():
-    """The RP2040 B1 boot ROM: VPICO_BOOTROM, or the file beside the sources of
-    MICROPY_SRC (the folder of the source archives)."""
+    """The RP2040 B1 boot ROM: VPICO_BOOTROM, or the copy `make firmware` keeps
+    from MICROPY_SRC's archives, or the file in MICROPY_SRC or beside its tree."""
     given = os.environ.get("VPICO_BOOTROM")
     if given:
         return pathlib.Path(given)
     src = os.environ.get("MICROPY_SRC")
-    for folder in (pathlib.Path(src), pathlib.Path(src).parent) if src else ():
+    folders = [ROOT / "build" / "micropython"]
+    folders += [pathlib.Path(src), pathlib.Path(src).parent] if src else []
+    for folder in folders:
         if (folder / BOOTROM).is_file():
             return folder / BOOTROM
     raise Missing("no RP2040 boot ROM: set VPICO_BOOTROM=path/to/%s (or MICROPY_SRC to the "
