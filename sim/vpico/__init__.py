@@ -184,9 +184,8 @@ class VirtualPico:
                 self.board.pin_written(int(pin), int(level))
             elif word == "serial":
                 self.serial += bytes.fromhex(rest)
-            elif word == "stopped":
-                if until is None or pausing:
-                    return
+            elif word == "stopped" and (until is None or pausing):
+                return
             if until is not None and not pausing and until():
                 self._send("pause")
                 pausing = True
