@@ -275,7 +275,7 @@ def game_figures(results, reference_us):
 # handheld level, on the seed below, ended after MOST_FRAMES at the latest.
 DEVICE_MATCHES = (("allfives", "expert"), ("bid", "bid"))
 DEVICE_SEED = 1234
-MOST_FRAMES = 6000
+MOST_FRAMES = 12000
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
                   "heap_base", "heap_peak", "panel_bytes_per_frame")

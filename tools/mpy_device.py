@@ -25,7 +25,8 @@ passes, bids and goes on) against the handheld. Prints `name value` lines:
                                             most after a collection (every 30
                                             frames and after each decision)
     panel_bytes_per_frame                   bytes sent to the panel, per frame
-    final S1 S2                             the match's scores, last
+    final S1 S2                             the match's scores, last (`unfinished`
+                                            when MOST_FRAMES ran out first)
 """
 
 import gc
@@ -178,4 +179,5 @@ print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
 scores = session.game.scores
-print("final", scores[0], scores[1])
+ended = app._module == "screens.matchend"
+print("final" if ended else "unfinished", scores[0], scores[1])

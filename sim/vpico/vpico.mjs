@@ -131,9 +131,15 @@ cdc.onSerialData = (buffer) => out(`serial ${hex(buffer)}`);
 // rp2040js answers an armed OUT endpoint at once with an empty packet when the
 // host has nothing to send, which keeps the device in USB interrupts; a real
 // host NAKs. Hold such reads until there is something to send.
+// The CDC's FIFO holds 512 bytes: longer input waits here and is fed as it drains.
 let heldRead = null;
+let pending = [];
+const pump = () => {
+  while (pending.length && !cdc.txFIFO.full) cdc.sendSerialByte(pending.shift());
+};
 const endpointRead = mcu.usbCtrl.onEndpointRead;
 mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+  pump();
   if (cdc.txFIFO.itemCount === 0) {
     heldRead = [endpoint, size];
     return;
@@ -141,7 +147,8 @@ mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
   endpointRead(endpoint, size);
 };
 const send = (bytes) => {
-  for (const byte of bytes) cdc.sendSerialByte(byte);
+  pending = pending.concat(Array.from(bytes));
+  pump();
   if (heldRead) {
     const [endpoint, size] = heldRead;
     heldRead = null;
