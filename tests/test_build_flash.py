@@ -119,20 +119,21 @@ def test_flash_writes_the_frozen_firmware_onto_a_picos_bootsel_drive(tmp_path):
     drive = tmp_path / "RPI-RP2"
     drive.mkdir()
     (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\n")
-    run = subprocess.run(FLASH + ["picoboy", "--drive", str(drive)], capture_output=True,
+    # pico-spi, as tests/test_firmware_vpico.py: one port build for both.
+    run = subprocess.run(FLASH + ["pico-spi", "--drive", str(drive)], capture_output=True,
                          text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     written = (drive / "firmware.uf2").read_bytes()
-    assert written == (ROOT / "build" / "picoboy" / "firmware.uf2").read_bytes()
-    assert written[:4] == b"UF2\n" and b"PicoBoy" in written
-    assert "flashed picoboy" in run.stdout
+    assert written == (ROOT / "build" / "pico-spi" / "firmware.uf2").read_bytes()
+    assert written[:4] == b"UF2\n" and b"Raspberry Pi Pico + SSD1306 (SPI)" in written
+    assert "flashed pico-spi" in run.stdout
 
 
 def test_flash_says_plainly_when_no_pico_is_in_bootsel_mode(tmp_path):
     needs_the_toolchain()
     not_a_drive = tmp_path / "usbstick"
     not_a_drive.mkdir()
-    run = subprocess.run(FLASH + ["picoboy", "--drive", str(not_a_drive)], capture_output=True,
+    run = subprocess.run(FLASH + ["pico-spi", "--drive", str(not_a_drive)], capture_output=True,
                          text=True, timeout=600)
     assert run.returncode != 0 and "Traceback" not in run.stderr
     assert "is not a BOOTSEL drive (it has no INFO_UF2.TXT)" in run.stderr
