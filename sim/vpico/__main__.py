@@ -7,6 +7,7 @@ X/B; Esc or Q quits); without a display it says how to run headless.
 """
 
 import argparse
+import os
 import sys
 
 from sim import render
@@ -22,6 +23,10 @@ def main(argv=None):
     parser.add_argument("--scale", type=int, default=6)
     parser.add_argument("--theme", choices=render.THEME_NAMES, default="white")
     args = parser.parse_args(argv)
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        print(NO_DISPLAY, file=sys.stderr)
+        return 0
     from sim.window import BUTTON_KEYS, pygame
 
     try:
