@@ -8,8 +8,8 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena properties build flash bench bench-ui bench-saves \
-	assets clean web web-build web-bench
+.PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-ui \
+	bench-saves assets clean web web-build web-bench
 
 setup: $(READY)
 
@@ -40,8 +40,13 @@ typecheck: setup
 
 # The emulator window playing the game (BOARD=picoboy etc. picks a board,
 # PROGRAM=test shows the test screen); without a display it explains how to run headless.
+# BOARD=vpico: the frozen firmware of `make firmware` on the virtual Pico (VPICO=pico-spi|picoboy|pico-i2c).
 sim: setup
+ifeq ($(BOARD),vpico)
+	$(PY) -m sim.vpico $(if $(VPICO),--board $(VPICO))
+else
 	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM))
+endif
 
 # The game with no screen at all: its sentences printed, commands typed (up, a, ends, ...).
 play: setup
@@ -81,11 +86,18 @@ build: setup
 	@test -n "$(BOARD)" || { echo "usage: make build BOARD=name; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
 	$(PY) tools/build.py $(BOARD)
 
+# MicroPython's rp2 firmware with firmware/ and the board frozen in: build/BOARD/firmware.uf2
+# (RP2040 boards; sources from MICROPY_SRC, else fetched once; see README "Real boards").
+firmware: setup
+	@test -n "$(BOARD)" || { echo "usage: make firmware BOARD=pico-spi|pico-i2c|picoboy"; exit 2; }
+	$(PY) tools/firmware.py $(BOARD)
+
 # Build, then copy onto the device (or deploy its ROMFS) with mpremote and reset it.
-# BOARD=virtual without PORT flashes a virtual board and shows it playing.
+# BOARD=virtual without PORT flashes a virtual board and shows it playing; an RP2040
+# board without PORT gets its frozen firmware (`make firmware`) on the BOOTSEL drive.
 flash: setup
 	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=name [PORT=/dev/ttyACM0]; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
-	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT))
+	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 # Spectacular Bid: the handheld bid player against itself always declining.
 bid-arena: setup

@@ -17,6 +17,7 @@ from hw.storage import Storage  # noqa: E402
 from ui.session import decode  # noqa: E402
 
 import build  # noqa: E402
+import firmware  # noqa: E402
 from sim.vboard import HERE as VBOARD  # noqa: E402
 from sim.vboard import VirtualBoard
 
@@ -109,3 +110,35 @@ def test_flash_deploys_romfs_where_the_board_has_a_partition(tmp_path):
         assert [n for n in names if not n.startswith("save.bin")] == ["buttons.txt", "main.py"]
         assert "save.bin" in names
         check_the_match_was_played(folder)
+
+
+def needs_the_toolchain():
+    missing = [tool for tool in firmware.TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.skip("no %s (.ci/run installs the toolchain): no firmware" % ", ".join(missing))
+
+
+def test_flash_writes_the_frozen_firmware_onto_a_picos_bootsel_drive(tmp_path):
+    needs_the_toolchain()
+    drive = tmp_path / "RPI-RP2"
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\n")
+    # pico-spi, as tests/test_firmware_vpico.py: one port build for both.
+    run = subprocess.run(FLASH + ["pico-spi", "--drive", str(drive)], capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    written = (drive / "firmware.uf2").read_bytes()
+    assert written == (ROOT / "build" / "pico-spi" / "firmware.uf2").read_bytes()
+    assert written[:4] == b"UF2\n" and b"Raspberry Pi Pico + SSD1306 (SPI)" in written
+    assert "flashed pico-spi" in run.stdout
+
+
+def test_flash_says_plainly_when_no_pico_is_in_bootsel_mode(tmp_path):
+    needs_the_toolchain()
+    not_a_drive = tmp_path / "usbstick"
+    not_a_drive.mkdir()
+    run = subprocess.run(FLASH + ["pico-spi", "--drive", str(not_a_drive)], capture_output=True,
+                         text=True, timeout=600)
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert "is not a BOOTSEL drive (it has no INFO_UF2.TXT)" in run.stderr
+    assert list(not_a_drive.iterdir()) == []

@@ -21,6 +21,7 @@ Prints a table and writes build/bench.json. Measured now:
 import json
 import re
 import subprocess
+import sys
 import tempfile
 
 import firmware_path
@@ -52,19 +53,21 @@ def compile_core(out):
     return compile_mpy([s for p in packages for s in sorted((FIRMWARE / p).glob("*.py"))], out)
 
 
-def runs_in(heap, args):
-    command = [tool("micropython"), "-X", "heapsize=%d" % heap] + args
+def runs_in(heap, args, binary=None):
+    command = [binary or tool("micropython"), "-X", "heapsize=%d" % heap] + args
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    return run.returncode == 0 and run.stdout.startswith("final")
+    return run.returncode == 0 and any(line.startswith("final") for line in
+                                       run.stdout.splitlines())
 
 
-def smallest_heap(args, low=4096, high=1 << 20, step=256):
-    """Bisect the smallest heap (to `step` bytes) in which the command succeeds."""
-    if not runs_in(high, args):
+def smallest_heap(args, low=4096, high=1 << 20, step=256, binary=None):
+    """Bisect the smallest heap (to `step` bytes) in which the command succeeds
+    (under `binary`, by default the unix port of .venv)."""
+    if not runs_in(high, args, binary):
         raise RuntimeError("does not run even in %d bytes: %s" % (high, " ".join(args)))
     while high - low > step:
         mid = (low + high) // 2
-        if runs_in(mid, args):
+        if runs_in(mid, args, binary):
             high = mid
         else:
             low = mid
@@ -302,6 +305,93 @@ def poker_figures(results, mpy):
     results["poker_decision_cost_mpy"] = decision_costs(mpy, program, "poker: ")
 
 
+# The scripted matches of tools/mpy_device.py: each game against its strongest
+# handheld level, on the seed below, ended after MOST_FRAMES at the latest.
+DEVICE_MATCHES = (("allfives", "expert"), ("bid", "bid"))
+DEVICE_SEED = 1234
+MOST_FRAMES = 12000
+DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
+                  "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
+                  "heap_base", "heap_peak", "panel_bytes_per_frame")
+
+
+def device_args(source, scratch, game, opponent):
+    return [source, scratch, game, opponent, str(DEVICE_SEED), str(MOST_FRAMES)]
+
+
+def unix32_figures(results):
+    """The smallest heap of each scripted match on the 32-bit unix port, with the
+    game frozen in and from .mpy files (bisection on -X heapsize)."""
+    import firmware
+
+    harness = ("mpy_device.py", "mpy_hardware.py")
+    modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
+    frozen = firmware.unix32([(FIRMWARE, modules), (ROOT / "tools", harness)], "frozen")
+    plain = firmware.unix32((), "plain")
+    tree = build.build("virtual", BUILD / "bench-unix32")
+    scripts = BUILD / "bench-unix32" / "harness"
+    for name in harness:
+        build.compile_to(ROOT / "tools" / name, scripts / name.replace(".py", ".mpy"), "x64",
+                         name)
+    launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
+    results["unix32"] = {"frozen": {}, "mpy": {}}
+    print()
+    print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))
+    with tempfile.TemporaryDirectory() as scratch:
+        for game, opponent in DEVICE_MATCHES:
+            for where, binary, args in (
+                    ("frozen", frozen, ["-c", "import mpy_device"]
+                     + device_args("frozen", scratch, game, opponent)),
+                    ("mpy", plain, ["-c", launch] + device_args(str(tree), scratch, game,
+                                                                opponent))):
+                heap = smallest_heap(args, binary=str(binary))
+                results["unix32"][where][game] = heap
+                print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap))
+
+
+def device_figures(results):
+    """The scripted matches on the virtual Pico (frozen firmware of pico-spi):
+    times in device time at 125 MHz, heap as the board's own GC counts it."""
+    import firmware
+
+    sys.path.insert(0, str(ROOT))
+    from sim import vpico
+
+    uf2 = firmware.firmware("pico-spi")
+    harness = (ROOT / "tools" / "mpy_device.py").read_text()
+    device = {}
+    for game, opponent in DEVICE_MATCHES:
+        with vpico.VirtualPico("pico-spi", uf2) as pico:
+            pico.run(30)  # the title is showing
+            free = pico.repl("import gc; gc.collect(); print(gc.mem_free())")
+            device.setdefault("heap_free_boot", int(free))
+            # main.py's objects go; the harness is compiled on the board itself.
+            setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
+                [""] + device_args("frozen", "", game, opponent))
+            lines = pico.repl(setup + harness).splitlines()
+        values = dict(line.split(" ", 1) for line in lines if " " in line)
+        device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
+    results["device"] = device
+    print()
+    print("%-60s %10d" % ("virtual Pico: heap free at the title, bytes", device["heap_free_boot"]))
+    for game, opponent in DEVICE_MATCHES:
+        for name in DEVICE_FIGURES:
+            print("%-60s %10d" % ("virtual Pico, %s vs %s: %s" % (game, opponent, name),
+                                  device[game][name]))
+
+
+def device_parts(results):
+    """The device figures where the toolchain (and node) are there; else why not."""
+    sys.path.insert(0, str(ROOT))
+    from sim import vpico
+
+    for part in (unix32_figures, device_figures):
+        try:
+            part(results)
+        except (build.BuildError, vpico.Missing) as error:
+            print("\n%s left out: %s" % (part.__name__, error))
+
+
 def main():
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
@@ -323,6 +413,7 @@ def main():
     poker_figures(results, mpy)
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
+    device_parts(results)
     BUILD.mkdir(exist_ok=True)
     (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
     print("written build/bench.json")

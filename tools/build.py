@@ -29,7 +29,11 @@ BUILD = ROOT / "build"
 ENTRY = "main.py"
 # Modules of firmware/ that the handheld never imports: reading records back is
 # for the desktop's tools and tests (the handheld only writes its records).
-HOST_ONLY = (pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py"))
+HOST_ONLY = tuple(pathlib.Path("core/%s.py" % name)
+                  for name in ("replay", "recordparse", "blockreplay", "pokerreplay"))
+# What `make firmware` (tools/firmware.py) leaves in the same folder: kept here,
+# never copied onto a device's filesystem.
+FIRMWARE_PRODUCTS = ("firmware.uf2", "firmware.elf", "manifest.py")
 
 # The microcontroller of each board file, and mpy-cross's -march for it. The
 # firmware has no native or viper code today, so the .mpy files are plain
@@ -81,9 +85,14 @@ def build(name, out=BUILD):
     check_board(name)
     arch = ARCH[MCUS[name]]
     tree = out / name
-    if tree.exists():
-        shutil.rmtree(tree)
-    tree.mkdir(parents=True)
+    tree.mkdir(parents=True, exist_ok=True)
+    for entry in tree.iterdir():
+        if entry.name in FIRMWARE_PRODUCTS:
+            continue
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
     for source in sorted(FIRMWARE.rglob("*.py")):
         relative = source.relative_to(FIRMWARE)
         if relative in HOST_ONLY:

@@ -9,6 +9,10 @@ onto the filesystem (files whose hash matches are skipped, as "Up to date"),
 and resets the device, which then starts the game. Without PORT, mpremote picks
 the first USB serial device; BOARD=virtual without PORT starts a virtual board
 (sim/vboard) in build/virtual-board/, flashes it and watches the game run.
+
+The RP2040 boards without PORT get the frozen firmware instead (tools/firmware.py,
+build/BOARD/firmware.uf2): copied onto the board's BOOTSEL drive (RPI-RP2, or
+--drive), or else loaded with a `picotool` found on PATH.
 """
 
 import argparse
@@ -19,6 +23,7 @@ import subprocess
 import sys
 
 import build
+import firmware
 
 BIN = pathlib.Path(sys.executable).parent
 ROOT = build.ROOT
@@ -57,8 +62,48 @@ NOBODY = """flash: no MicroPython device answered on {where}.
   `{mpremote} devs` lists the serial ports; `make flash BOARD=virtual` needs no hardware."""
 
 
+NO_BOOTSEL = """flash: no Pico in BOOTSEL mode was found (no RPI-RP2 drive{picotool}).
+  Hold the board's BOOTSEL button while plugging it in, wait for the RPI-RP2 drive,
+  then run this again (or name the drive: make flash BOARD={board} DRIVE=/path).
+  {uf2} is built and can be copied by hand. To copy the game onto stock
+  MicroPython instead, name its serial port: make flash BOARD={board} PORT=/dev/ttyACM0"""
+# Where desktops mount the Pico's BOOTSEL drive.
+DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/Volumes/RPI-RP2")
+
+
 class NoDevice(Exception):
     pass
+
+
+class NoBootsel(Exception):
+    pass
+
+
+def bootsel_drive():
+    for pattern in DRIVES:
+        for path in sorted(pathlib.Path("/").glob(pattern.lstrip("/"))):
+            if (path / "INFO_UF2.TXT").is_file():
+                return path
+    return None
+
+
+def flash_uf2(board, drive=None):
+    """Build the frozen firmware and write it to a Pico in BOOTSEL mode."""
+    uf2 = firmware.firmware(board)
+    drive = pathlib.Path(drive) if drive else bootsel_drive()
+    if drive is not None:
+        if not (drive / "INFO_UF2.TXT").is_file():
+            raise NoBootsel("%s is not a BOOTSEL drive (it has no INFO_UF2.TXT)" % drive)
+        print("copying %s onto %s" % (uf2.relative_to(ROOT), drive), flush=True)
+        shutil.copyfile(uf2, drive / uf2.name)
+    else:
+        picotool = shutil.which("picotool")
+        if picotool is None:
+            raise NoBootsel("")
+        # -f: a board running MicroPython is rebooted into BOOTSEL first; -x: run it after.
+        if subprocess.run([picotool, "load", "-v", "-x", "-f", str(uf2)]).returncode != 0:
+            raise NoBootsel(", and picotool found no board either")
+    print("flashed %s: the board restarts into the game" % board)
 
 
 def mpremote():
@@ -92,7 +137,8 @@ def flash(board, port, out=build.BUILD):
     image = tree.parent / (board + ".romfs")
     print("asking the device on %s" % (port or "the first USB serial port"), flush=True)
     romfs = int(ask(port, ROMFS_SIZE).split()[-1])
-    entries = sorted(path.name for path in tree.iterdir())
+    entries = sorted(path.name for path in tree.iterdir()
+                     if path.name not in build.FIRMWARE_PRODUCTS)
     if romfs >= image.stat().st_size:
         print("ROMFS partition of %d bytes: deploying the image" % romfs)
         names = [name for name in entries if name != build.ENTRY]
@@ -162,10 +208,13 @@ def main():
     parser.add_argument("board", help="a board file of boards/: " + ", ".join(build.board_names()))
     parser.add_argument("--port", default="", help="serial port (default: the first USB one)")
     parser.add_argument("--out", default=str(build.BUILD), help="build folder (default: build)")
+    parser.add_argument("--drive", help="RP2040 boards: the BOOTSEL drive (default: found)")
     args = parser.parse_args()
     try:
         if args.board == "virtual" and not args.port:
             flash_virtual()
+        elif args.board in firmware.firmware_boards() and not args.port:
+            flash_uf2(args.board, args.drive)
         else:
             flash(args.board, args.port, pathlib.Path(args.out))
     except build.BuildError as error:
@@ -178,6 +227,12 @@ def main():
                 mpremote=os.path.relpath(mpremote()),
             )
         )
+    except NoBootsel as error:
+        if str(error).startswith("/"):
+            sys.exit("flash: " + str(error))
+        sys.exit(NO_BOOTSEL.format(
+            picotool=str(error) or ", and no picotool on PATH", board=args.board,
+            uf2=os.path.relpath(firmware.ROOT / "build" / args.board / "firmware.uf2")))
     except subprocess.CalledProcessError as error:
         sys.exit(
             "flash: mpremote failed (exit status %d); see its message above" % error.returncode

@@ -1,0 +1,107 @@
+"""The frozen firmware (`make firmware`, tools/firmware.py) and the virtual Pico
+(sim/vpico): the image holds the game, boots on an emulated RP2040, and a
+scripted sequence from the title into a match shows the same frames, bit for
+bit, as the pygame emulator's for the same buttons on the same frames.
+
+The firmware build takes about a minute the first time and seconds once
+build/micropython/ holds it; the virtual Pico runs about half of real time."""
+
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+
+import build  # noqa: E402
+import firmware  # noqa: E402
+from sim import vpico  # noqa: E402
+from sim.emulator import Emulator, game  # noqa: E402
+from sim.headless import parse_script  # noqa: E402
+
+ROOT = build.ROOT
+# Title, main menu, "Play vs handheld", Start (the deal), the lead, two plays of
+# the player and the handheld's replies: 230 frames, under 8 s of device time.
+SCRIPT = ("20-21:a,40-41:a,60-61:a,90-91:right,100-101:a,130-131:a,160-161:right,"
+          "170-171:a,200-201:a")
+FRAMES = 230
+
+
+def test_the_manifest_freezes_what_the_handheld_imports_and_the_board(tmp_path):
+    path = firmware.manifest("picoboy", tmp_path)
+    namespace = {"frozen": [], "included": []}
+    code = path.read_text()
+    exec(code, {"include": namespace["included"].append,
+                "freeze": lambda where, names: namespace["frozen"].append((where, names))})
+    assert namespace["included"] == ["$(PORT_DIR)/boards/manifest.py"]
+    (game_dir, modules), (board_dir, board_file) = namespace["frozen"]
+    sources = {p.relative_to(build.FIRMWARE).as_posix() for p in build.FIRMWARE.rglob("*.py")}
+    assert pathlib.Path(game_dir) == build.FIRMWARE
+    assert set(modules) == sources - {"core/replay.py"} and "main.py" in modules
+    assert board_file == "board_config.py"
+    frozen_board = pathlib.Path(board_dir) / board_file
+    assert frozen_board.read_text() == (build.BOARDS / "picoboy.py").read_text()
+
+
+def test_boards_without_an_rp2040_are_told_to_keep_stock_firmware():
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "firmware.py"), "esp8266-i2c"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert "keeps stock MicroPython" in run.stderr and "pico-spi, picoboy" in run.stderr
+
+
+@pytest.fixture(scope="module")
+def uf2():
+    missing = [tool for tool in firmware.TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.skip("no %s (.ci/run installs the toolchain): no firmware" % ", ".join(missing))
+    return firmware.firmware("pico-spi")
+
+
+def payload(uf2_path):
+    """The bytes a .uf2 writes into flash, in address order."""
+    data = uf2_path.read_bytes()
+    blocks = []
+    for offset in range(0, len(data), 512):
+        block = data[offset:offset + 512]
+        assert block[:8] == b"UF2\n\x57\x51\x5d\x9e"  # the two start magics
+        address, size = int.from_bytes(block[12:16], "little"), int.from_bytes(block[16:20],
+                                                                               "little")
+        blocks.append((address, block[32:32 + size]))
+    return b"".join(chunk for _, chunk in sorted(blocks))
+
+
+def test_the_image_holds_the_game_frozen_but_not_the_record_reader(uf2):
+    image = payload(uf2)
+    for name in (b"main.py", b"board_config.py", b"core/allfives.py", b"screens/table.py",
+                 b"players/expert.py", b"_boot.py"):
+        assert name in image
+    assert b"core/replay.py" not in image
+    assert b"Raspberry Pi Pico + SSD1306 (SPI)" in image  # the board file's own text
+
+
+def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
+    try:
+        pico = vpico.VirtualPico("pico-spi", uf2)
+    except vpico.Missing as e:
+        if "node" in str(e) or "rp2040js" in str(e):
+            pytest.skip(str(e))
+        raise
+    script = parse_script(SCRIPT)
+    shown = {}
+    with pico:
+        pico.run(FRAMES, script, lambda n: shown.__setitem__(n, pico.board.controller.glass()))
+        assert pico.serial == b""  # nothing printed: no traceback
+    emulator = Emulator("pico-spi", screen=game, save_dir=tmp_path)
+    expected = []
+    for number in range(1, FRAMES + 1):
+        emulator.step(script.get(number, ()))
+        expected.append(emulator.controller.glass())
+    assert sorted(shown) == list(range(1, FRAMES + 1))
+    different = [n for n in shown if shown[n] != expected[n - 1]]
+    assert different == []
+    # The run went somewhere: into a match the handheld has played in.
+    session = emulator.screen.screen.session
+    assert len(session.record.actions) >= 3 and len(set(expected)) > 20
