@@ -41,7 +41,8 @@ PROGRAMS = {"test": test_screen, "game": game}
 
 class Emulator:
     def __init__(self, board=boards.DEFAULT, screen=test_screen, save_dir=None, time=None,
-                 fps=30):
+                 fps=30, open_file=None):
+        # open_file stands in for open() in the firmware's storage (a flash that fails).
         self.board_name = board
         self.config = boards.load(board)
         self.time = time if time is not None else VirtualTime()
@@ -50,7 +51,8 @@ class Emulator:
         save_dir.mkdir(parents=True, exist_ok=True)
         self.save_path = save_dir / (board + ".bin")
         self.hw = firmware_board.build(self.config, self.board.machine, self.time,
-                                       save_path=str(self.save_path), fps=fps)
+                                       save_path=str(self.save_path), fps=fps,
+                                       open_file=open_file)
         self.screen = screen(self.hw)
         self.frames = 0
 

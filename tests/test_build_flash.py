@@ -29,8 +29,9 @@ FLASH = [sys.executable, str(ROOT / "tools" / "flash.py")]
 def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path):
     tree = build.build(board, tmp_path)
     sources = {p.relative_to(build.FIRMWARE) for p in build.FIRMWARE.rglob("*.py")}
-    # Every module the handheld may import (not the desktop's record reader).
-    reader = {pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py")}
+    # Every module the handheld may import (not the desktop's record readers).
+    reader = {pathlib.Path("core/%s.py" % name)
+              for name in ("replay", "recordparse", "blockreplay", "pokerreplay")}
     assert set(build.HOST_ONLY) == reader <= sources
     modules = {p.with_suffix(".mpy") for p in sources - set(build.HOST_ONLY)}
     modules -= {pathlib.Path("main.mpy")}
@@ -129,7 +130,8 @@ def test_flash_writes_the_frozen_firmware_onto_a_picos_bootsel_drive(tmp_path):
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     written = (drive / "firmware.uf2").read_bytes()
     assert written == (ROOT / "build" / "pico-spi" / "firmware.uf2").read_bytes()
-    assert written[:4] == b"UF2\n" and b"Raspberry Pi Pico + SSD1306 (SPI)" in written
+    # (tests/test_firmware_vpico.py finds the board's own text in the image's payload)
+    assert written[:4] == b"UF2\n"
     assert "flashed pico-spi" in run.stdout
 
 

@@ -12,8 +12,8 @@ meant for, through the GPIO pins. What the firmware sends to the panel over SPI
 or I2C goes to the same controller model as the pygame emulator's
 (sim.machine.VirtualBoard, sim/oled.py), so frames compare bit for bit.
 Flash writes are not emulated by rp2040js: the firmware boots on a blank flash,
-no filesystem is mounted and the game plays without saving (its saves fail
-quietly, as on a board whose flash is full).
+no filesystem is mounted and the game plays without saving (it says once that
+saving failed, as on a board whose flash is full).
 """
 
 import json
