@@ -17,6 +17,7 @@ _ITEMS = (
     ("two", "Two players"),
     ("demo", "Demo"),
     ("bid", "Spectacular Bid"),
+    ("games", "More games"),
     ("options", "Rules options"),
     ("settings", "Settings"),
     ("profiles", "Profiles"),
@@ -46,7 +47,7 @@ class Screen:
         if self.bubble.update():
             return
         if self.resumed is not None:
-            self.app.go("table", self.resumed)
+            self.app.go(self.resumed.table_screen, self.resumed)
             return
         event = self.menu.update()
         if event == BACK:
@@ -65,7 +66,7 @@ class Screen:
                 self.resumed = session
                 self.bubble.show(note)
             else:
-                app.go("table", session)
+                app.go(session.table_screen, session)
         elif key in ("handheld", "two", "demo", "bid"):
             app.go("newmatch", key)
         else:

@@ -46,7 +46,7 @@ class Screen:
             return  # the press that answered is not also for the menu
         event = self.menu.update()
         if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
-            app.go("table", self.session)
+            app.go(self.session.table_screen, self.session)
         elif event == CHOSEN and self.menu.cursor == HELP:
             app.go("help", self.session)
         elif event == CHOSEN and self.menu.cursor == QUIT:

@@ -150,19 +150,22 @@ class App:
         session = getattr(self.screen, "session", None)
         if session is None:
             return "No match is being played."
+        words = narrate
+        if session.line:  # a draw-and-block match says its own words
+            words = __import__("ui.narrate_line").narrate_line
         if question == "last":
             return getattr(self.screen, "last_said", "") or "Nothing has been played yet."
         if question == "ends":
-            return narrate.ends(session)
+            return words.ends(session)
         if question == "tiles":
-            return narrate.counts(session)
+            return words.counts(session)
         if question == "scores":
-            return narrate.scores(session)
+            return words.scores(session)
         if question == "hand":
             viewer = getattr(self.screen, "viewer", -1)
             if viewer < 0:
                 return "The tiles are hidden until the next player takes the handheld."
-            return narrate.hand(session, viewer)
+            return words.hand(session, viewer)
         return "Ask for last, ends, tiles, scores or hand."
 
     # --- settings kept in the save -----------------------------------------------

@@ -1,0 +1,88 @@
+"""The end of a draw-and-block hand: first every hand face up with its count, then
+(A) how the hand scored, in words, and the scores; A again deals the next hand.
+LEFT/RIGHT go between the two pages. The hands are public now, so all are shown
+even between humans."""
+
+from core import events as ev
+from core.blockrules import hand_count
+from gfx import text
+from hw.buttons import A, LEFT, RIGHT
+from ui import narrate_line, tableview, tunes
+from ui.widgets import footer, title
+
+_SCORING = (ev.FISH, ev.SCORED, ev.EGGS, ev.POOL, ev.GOAT, ev.GENERAL, ev.OFFICER, ev.TOOK_STOCK)
+_PER_ROW = 7  # small tiles shown per hand (the rest as "+n")
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        game = session.game
+        n = game.SEATS
+        self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.tiles = [[t for t in range(28) if h >> t & 1] for h in game.hands]
+        self.counts = [hand_count(h) for h in game.hands]
+        self.title = "Hand %d: fish" % game.hand_no
+        sentences = []
+        for e in game.events:
+            if e[0] == ev.DOMINO:
+                self.title = "Hand %d: domino" % game.hand_no
+            if e[0] in _SCORING:
+                sentences.append(narrate_line.event(session, e))
+        sentences.append(narrate_line.rule(session))
+        self.lines = text.wrap(" ".join(sentences), 124)
+        self.scores = narrate_line.scores(session)
+        self.score_lines = text.wrap(self.scores, 124)
+        self.page = 0
+        counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
+        app.say("%s. Counts: %s. Press A for the scoring." % (self.title, counts))
+
+    def update(self):
+        buttons = self.app.buttons
+        if buttons.just_pressed(LEFT | RIGHT):
+            self.page = 1 - self.page
+            self.app.sound.play(tunes.MOVE)
+            self._tell()
+        elif buttons.just_pressed(A):
+            self.app.sound.play(tunes.SELECT)
+            if self.page == 0:
+                self.page = 1
+                self._tell()
+                return
+            session = self.session
+            for e in session.deal():
+                self.app.say(narrate_line.event(session, e))
+            session.save(self.app.storage)
+            self.app.go("linetable", session)
+
+    def _tell(self):
+        if self.page == 1:
+            self.app.say(" ".join(self.lines) + " " + self.scores + " Press A for the next hand.")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        title(fb, self.title, "1/2" if self.page == 0 else "2/2")
+        if self.page == 0:
+            for s in range(len(self.names)):
+                y = 11 + 10 * s
+                text.draw(fb, self.names[s], 0, y)
+                tableview.number_right(fb, self.counts[s], 42, y)
+                tiles = self.tiles[s]
+                for i in range(min(len(tiles), _PER_ROW)):
+                    tableview.micro(fb, tiles[i], 47 + 10 * i, y)
+                if len(tiles) > _PER_ROW:
+                    x = text.draw(fb, "+", 118, y)
+                    text.number(fb, len(tiles) - _PER_ROW, x, y)
+            footer(fb, "A: how it scored")
+            return
+        y = 11
+        for line in self.lines[:4]:
+            text.draw(fb, line, 0, y)
+            y += 7
+        y = 38
+        for line in self.score_lines[:2]:
+            text.draw(fb, line, 0, y)
+            y += 7
+        footer(fb, "A: next hand")

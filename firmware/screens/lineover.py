@@ -1,0 +1,110 @@
+"""The end of a draw-and-block match: who won (in Kozel, who is the goat), the
+final scores, and in Domino 1x1 the players' ratings before and after (RULES.md
+3a: profiles move, the handheld's levels keep theirs). The ratings and the
+retired match are saved in one write (ui.session.finish), so a power cut here
+counts nothing twice. A or B goes back to the main menu."""
+
+from core import elo
+from gfx import text
+from hw.buttons import A, B
+from ui import narrate_line, tableview, tunes
+from ui.session import finish
+from ui.widgets import footer, title
+
+RATINGS_KEY = "elo"  # "name=rating,name=rating" for the profiles that played 1x1
+
+
+def ratings(storage):
+    """The 1x1 ratings kept in the save, by profile name (unrounded)."""
+    kept = storage.get(RATINGS_KEY, "")
+    found = {}
+    for part in kept.split(",") if isinstance(kept, str) else ():
+        name, _, value = part.partition("=")
+        try:
+            found[name] = float(value)
+        except ValueError:
+            continue  # a damaged entry: that profile starts again
+    return found
+
+
+def _rating(session, seat, kept):
+    if session.is_human(seat):
+        return kept.get(session.name(seat), elo.START)
+    return elo.LEVELS[session.name(seat)]
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        game = session.game
+        n = game.SEATS
+        self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.heading = narrate_line.winners(session)
+        self.lines = text.wrap(self.heading, 124)
+        self.before = []
+        self.after = []
+        if session.kind == "1x1":
+            kept = ratings(app.storage)
+            self.before = [_rating(session, s, kept) for s in range(2)]
+            won = [game.winners >> s & 1 for s in range(2)]
+            self.after = [
+                elo.rated(self.before[s], self.before[1 - s], won[s])
+                if session.is_human(s)
+                else self.before[s]
+                for s in range(2)
+            ]
+        finish(app.storage, session, self._record)
+        lost = session.humans() == 1 and not game.winners >> narrate_line.first_human(session) & 1
+        app.sound.play(tunes.LOSE if lost else tunes.WIN)
+        words = self.heading + " " + narrate_line.scores(session)
+        for s in range(len(self.after)):
+            words += " %s rated %d, now %d." % (
+                self.names[s],
+                round(self.before[s]),
+                round(self.after[s]),
+            )
+        app.say(words + " Press A for the menu.")
+
+    def _record(self):
+        """The new ratings into the save (written by finish, with the match retired)."""
+        if not self.after:
+            return
+        kept = ratings(self.app.storage)
+        for s in range(2):
+            if self.session.is_human(s):
+                kept[self.session.name(s)] = self.after[s]
+        self.app.storage.set(RATINGS_KEY, ",".join("%s=%r" % kv for kv in kept.items()))
+
+    def update(self):
+        buttons = self.app.buttons
+        if buttons.just_pressed(A) or buttons.just_pressed(B):
+            self.app.sound.play(tunes.SELECT)
+            self.app.go("menu")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        game = self.session.game
+        title(fb, "Match over")
+        y = 11
+        for line in self.lines[:2]:
+            text.draw(fb, line, 0, y)
+            y += 7
+        y += 2
+        for s in range(len(self.names)):
+            text.draw(fb, self.names[s], 0, y)
+            if self.after:
+                x = text.number(fb, round(self.before[s]), 50, y)
+                x = text.draw(fb, "→", x + 2, y)
+                text.number(fb, round(self.after[s]), x + 2, y)
+            else:
+                word = (
+                    "goat"
+                    if not game.winners >> s & 1 and self.session.kind in ("kozel", "yard")
+                    else ""
+                )
+                text.draw(fb, word, 60, y)
+            tableview.number_right(fb, game.scores[s], 127, y)
+            y += 7
+        footer(fb, "A: menu")
