@@ -33,7 +33,11 @@ class Screen:
         sentences.append(narrate_line.rule(session))
         self.lines = text.wrap(" ".join(sentences), 124)
         self.scores = narrate_line.scores(session)
-        self.score_lines = text.wrap(self.scores, 124)
+        # One per side: partners share theirs.
+        self.sides = list(range(2 if session.options.pairs else n))
+        joint = "+" if session.options.pairs else ""
+        self.labels = [self.names[s] + joint for s in range(n)]
+        self.words = [narrate_line.short_score(session, s) or str(game.scores[s]) for s in range(n)]
         self.page = 0
         counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
         app.say("%s. Counts: %s. Press A for the scoring." % (self.title, counts))
@@ -78,11 +82,15 @@ class Screen:
             footer(fb, "A: how it scored")
             return
         y = 11
-        for line in self.lines[:4]:
+        for line in self.lines[:3]:
             text.draw(fb, line, 0, y)
             y += 7
-        y = 38
-        for line in self.score_lines[:2]:
-            text.draw(fb, line, 0, y)
-            y += 7
+        fb.hline(0, 33, 128, 1)
+        for i in range(len(self.sides)):
+            s = self.sides[i]
+            x = 64 * (i & 1)
+            y = 36 + 7 * (i >> 1)
+            text.draw(fb, self.labels[s], x, y)
+            word = self.words[s]
+            text.draw(fb, word, x + 62 - text.width(word), y)
         footer(fb, "A: next hand")

@@ -272,7 +272,7 @@ class Screen:
         del self.pile[:]
         lineview.covered(game.table, self.shown, self.pile)
         for s in range(game.SEATS):
-            self.word[s] = _score_word(self.session, s)
+            self.word[s] = narrate_line.short_score(self.session, s)
 
     def _react(self, events):
         app = self.app
@@ -418,16 +418,6 @@ def _places(n):
     if n == 3:
         return (0, lineview.LEFT, lineview.RIGHT)
     return (0, lineview.LEFT, lineview.TOP, lineview.RIGHT)
-
-
-def _score_word(session, seat):
-    """What stands for a score: Yard Kozel's goat, or a Kozel count not yet written."""
-    game = session.game
-    if session.kind == "yard":
-        return "goat" if game.scores[seat] else "-"
-    if session.kind == "kozel" and not game.writing >> seat & 1:
-        return "-"
-    return ""
 
 
 _TUNES = {

@@ -174,6 +174,17 @@ def score_word(session, seat):
     return str(game.scores[seat])
 
 
+def short_score(session, seat):
+    """What stands for a seat's score on screen, or "" for the number itself:
+    Yard Kozel's goat, or "-" for a Kozel count not yet written."""
+    game = session.game
+    if session.kind == "yard":
+        return "goat" if game.scores[seat] else "-"
+    if session.kind == "kozel" and not game.writing >> seat & 1:
+        return "-"
+    return ""
+
+
 def scores(session):
     game = session.game
     seats = range(2 if session.options.pairs else game.SEATS)

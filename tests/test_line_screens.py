@@ -1,0 +1,114 @@
+"""The draw-and-block family on the handheld (screens games, linesetup, linetable,
+lineend, lineover): whole matches through the buttons that replay from their
+saved record, resume after a power cut, refused moves, button mashing."""
+
+import random
+
+import pytest
+from core import blockreplay
+from core.allfives import PLAYING
+from line_driver import respond_line, start_line
+from screens import linetable
+from ui.session import decode, LAST_KEY
+from ui_driver import Handheld
+
+MATCHES = [
+    ("1x1", "", ["human:Ann", "handheld:easy"]),
+    ("classic", "players=3", ["human:Ann", "handheld:easy", "handheld:medium"]),
+    ("kozel", "players=4 pairs=yes", ["human:Ann", "handheld:easy", "human:Bob", "handheld:easy"]),
+    ("yard", "players=2", ["human:Ann", "human:Bob"]),
+    ("international", "players=4 pairs=no target=0", ["human:Ann"] + ["handheld:medium"] * 3),
+]
+
+
+def play_out(h, limit=60000):
+    for _ in range(limit):
+        if not respond_line(h):
+            return
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("game,options,seats", MATCHES, ids=[m[0] for m in MATCHES])
+def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
+    tmp_path, game, options, seats
+):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, game, options, seats)
+    play_out(h)
+    assert session.over and h.screen_name() == "lineover"
+    saved = decode(h.app.storage.get(LAST_KEY))
+    assert saved.over and saved.game.scores == session.game.scores
+    assert saved.game.winners == session.game.winners
+    assert list(saved.record.actions) == list(session.record.actions)
+    replayed, _ = blockreplay.replay(session.record.text())
+    assert replayed.scores == session.game.scores and replayed.winners == session.game.winners
+    h.press("a")
+    assert h.screen_name() == "menu"
+
+
+def test_a_match_resumes_after_a_power_cut_at_every_action(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "classic", "players=4", ["human:Ann"] + ["handheld:easy"] * 3)
+    seen = 0
+    for _ in range(4000):
+        if session.game.state == PLAYING and len(session.record.actions) > seen:
+            seen = len(session.record.actions)
+            cut = Handheld(first="menu", save_dir=tmp_path)  # the save as the cut left it
+            assert cut.screen.keys[0] == "continue"
+            cut.press("a")
+            back = cut.screen.session
+            assert cut.screen_name() == "linetable"
+            assert back.game.hands == session.game.hands
+            assert list(back.game.table.played[: back.game.table.n]) == list(
+                session.game.table.played[: session.game.table.n]
+            )
+            if seen > 12:
+                return
+        respond_line(h)
+    raise AssertionError("not enough actions")
+
+
+def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=3)
+    for _ in range(3000):
+        screen = h.screen
+        if h.screen_name() == "linetable" and screen.mode == linetable.CHOOSE_TILE:
+            stuck = [t for t in screen.tiles if not screen.playable >> t & 1]
+            if stuck and session.game.table.n:
+                before = (list(session.game.hands), len(session.record.actions))
+                while screen.tiles[screen.cursor] != stuck[0]:
+                    h.press("right" if screen.tiles.index(stuck[0]) > screen.cursor else "left")
+                h.press("a")
+                assert (
+                    screen.mode == linetable.MESSAGE
+                    and "does not match" in screen.message[0] + " " + screen.message[1]
+                )
+                assert (list(session.game.hands), len(session.record.actions)) == before
+                return
+        respond_line(h)
+    raise AssertionError("never held a tile that did not fit")
+
+
+def test_mashing_the_buttons_on_the_new_screens_never_breaks_them(tmp_path):
+    rng = random.Random(11)
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("games")
+    names = set()
+    for _ in range(3000):
+        names.add(h.screen_name())
+        h.frame(*rng.sample(["a", "b", "left", "right", "up", "down"], rng.randint(0, 2)))
+        if h.screen_name() in ("menu", "title"):
+            h.app.go("games")
+    assert {"games", "linesetup", "linetable"} <= names
+
+
+def test_the_set_up_is_remembered(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("linesetup", "kozel")
+    h.press("down")  # Players
+    h.press("right")  # 3
+    h.press("b")
+    h.press("b")
+    h.app.go("linesetup", "kozel")
+    assert h.screen.options.players == 3 and len(h.screen.items) == 1 + 1 + 3
