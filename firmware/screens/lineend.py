@@ -92,5 +92,5 @@ class Screen:
             y = 36 + 7 * (i >> 1)
             text.draw(fb, self.labels[s], x, y)
             word = self.words[s]
-            text.draw(fb, word, x + 62 - text.width(word), y)
+            text.draw(fb, word, x + 58 - text.width(word), y)
         footer(fb, "A: next hand")
