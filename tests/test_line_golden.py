@@ -41,7 +41,8 @@ def line_two_players(h):
 
 
 def line_three_players(h):
-    start_line(h, "classic", "players=3", ["human:Ann", "handheld:easy", "handheld:medium"], seed=11)
+    seats = ["human:Ann", "handheld:easy", "handheld:medium"]
+    start_line(h, "classic", "players=3", seats, seed=11)
     _until(h, _my_turn(5))
 
 

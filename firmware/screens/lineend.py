@@ -81,10 +81,8 @@ class Screen:
                     text.number(fb, len(tiles) - _PER_ROW, x, y)
             footer(fb, "A: how it scored")
             return
-        y = 11
-        for line in self.lines[:3]:
-            text.draw(fb, line, 0, y)
-            y += 7
+        for i in range(min(len(self.lines), 3)):  # (a slice would allocate)
+            text.draw(fb, self.lines[i], 0, 11 + 7 * i)
         fb.hline(0, 33, 128, 1)
         for i in range(len(self.sides)):
             s = self.sides[i]

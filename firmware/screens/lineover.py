@@ -87,11 +87,10 @@ class Screen:
         fb.fill(0)
         game = self.session.game
         title(fb, "Match over")
-        y = 11
-        for line in self.lines[:2]:
-            text.draw(fb, line, 0, y)
-            y += 7
-        y += 2
+        lines = min(len(self.lines), 2)
+        for i in range(lines):  # (a slice would allocate)
+            text.draw(fb, self.lines[i], 0, 11 + 7 * i)
+        y = 11 + 7 * lines
         for s in range(len(self.names)):
             text.draw(fb, self.names[s], 0, y)
             if self.after:

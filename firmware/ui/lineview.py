@@ -83,7 +83,7 @@ def line_ends(fb, line, shown, lit):
         x = _MID - (4 if double else 8)
         _tile(fb, t, 0, x, line.value[E], False, look)
         return
-    for end in (W, E):
+    for end in range(2):  # W, E (a tuple of them would be made on every frame)
         t = shown[end]
         look = domino.LIT if t == lit else domino.NORMAL
         if end == W:
