@@ -12,6 +12,8 @@ from screens import linetable
 from ui.session import decode, LAST_KEY
 from ui_driver import Handheld
 
+from sim.terminal import Terminal
+
 MATCHES = [
     ("1x1", "", ["human:Ann", "handheld:easy"]),
     ("classic", "players=3", ["human:Ann", "handheld:easy", "handheld:medium"]),
@@ -112,3 +114,13 @@ def test_the_set_up_is_remembered(tmp_path):
     h.press("b")
     h.app.go("linesetup", "kozel")
     assert h.screen.options.players == 3 and len(h.screen.items) == 1 + 1 + 3
+
+
+def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
+    said = []
+    terminal = Terminal(save_dir=tmp_path, write=said.append)
+    # The title, then the main menu down to "More games", Domino 1x1, Start.
+    terminal.run(["a", "d d d d", "a", "a", "a", "2", "3"])
+    text = "\n".join(said)
+    assert "More games. Domino 1x1." in text
+    assert "Hand 1." in text and "Ends: West" in text and "stock 12, 2 locked" in text

@@ -73,8 +73,12 @@ class Screen:
         self.word = ["" for _ in range(n)]
         self.mode = MESSAGE
         self._note_table()
-        if session.between_hands and not session.record.actions:
-            for e in session.deal():
+        if not session.record.actions:
+            # The first hand (the hand end tells the others), dealt already by the
+            # set-up, or again by the seed after a power cut before its first action.
+            if session.between_hands:
+                session.deal()
+            for e in session.events:
                 app.say(narrate_line.event(session, e))
         self._after_action()
 

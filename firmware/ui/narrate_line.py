@@ -202,7 +202,8 @@ def ends(session):
     table = session.game.table
     if table.n == 0:
         return "The table is empty."
-    return "Ends: West %d, East %d; %d tiles down." % (table.value[W], table.value[E], table.n)
+    down = "1 tile" if table.n == 1 else "%d tiles" % table.n
+    return "Ends: West %d, East %d; %s down." % (table.value[W], table.value[E], down)
 
 
 def counts(session):
