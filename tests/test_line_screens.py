@@ -108,12 +108,13 @@ def test_mashing_the_buttons_on_the_new_screens_never_breaks_them(tmp_path):
 def test_the_set_up_is_remembered(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     h.app.go("linesetup", "kozel")
+    h.press("down")  # Rules
     h.press("down")  # Players
     h.press("right")  # 3
     h.press("b")
     h.press("b")
     h.app.go("linesetup", "kozel")
-    assert h.screen.options.players == 3 and len(h.screen.items) == 1 + 1 + 3
+    assert h.screen.options.players == 3 and len(h.screen.items) == 2 + 1 + 3  # Start, Rules
 
 
 def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
@@ -124,3 +125,36 @@ def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
     text = "\n".join(said)
     assert "More games. Domino 1x1." in text
     assert "Hand 1." in text and "Ends: West" in text and "stock 12, 2 locked" in text
+
+
+@pytest.mark.parametrize("game", ["1x1", "classic", "kozel", "yard", "international"])
+def test_each_game_has_its_rules_pages_from_the_set_up(tmp_path, game):
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("linesetup", game)
+    h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linehelp" and h.screen.game == game
+    headings = set()
+    for _ in range(len(h.screen.pages)):
+        headings.add(h.screen.heading)
+        h.press("right")
+    assert len(headings) >= 4
+    h.press("b")
+    assert h.screen_name() == "linesetup"
+
+
+def test_the_pause_menu_opens_the_games_rules_and_goes_back_to_its_table(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "kozel", "players=3", ["human:Ann", "handheld:easy", "handheld:easy"])
+    for _ in range(500):
+        if h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE:
+            break
+        respond_line(h)
+    h.press("b")
+    assert h.screen_name() == "pause"
+    h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linehelp" and h.screen.heading == "Kozel"
+    h.press("b")
+    h.press("a")  # Resume
+    assert h.screen_name() == "linetable" and h.screen.session is session

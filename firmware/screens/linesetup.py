@@ -24,6 +24,7 @@ _LEVELS = (
 _PLAYERS = "Players"
 _PAIRS = "Pairs"
 _TARGET = "Target"
+_RULES = "Rules"
 
 
 def _key(game):
@@ -72,9 +73,9 @@ class Screen:
 
     def _build(self, cursor):
         rules = self.rules
-        labels = ["Start"]
-        values: list = [None]
-        self.items: list = [""]
+        labels = ["Start", "Rules"]
+        values: list = [None, None]
+        self.items: list = ["", _RULES]
         if len(rules.PLAYERS) > 1:
             labels.append(_PLAYERS)
             values.append(tuple(str(n) for n in rules.PLAYERS))
@@ -131,6 +132,8 @@ class Screen:
             self._read(self.menu.cursor)
             self._remember()
             self.app.storage.save()
+        elif event == CHOSEN and self.items[self.menu.cursor] == _RULES:
+            self.app.go("linehelp", self.game)
         elif event == CHOSEN:
             self._start()
 

@@ -48,7 +48,10 @@ class Screen:
         if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
             app.go(self.session.table_screen, self.session)
         elif event == CHOSEN and self.menu.cursor == HELP:
-            app.go("help", self.session)
+            if self.session.line:
+                app.go("linehelp", self.session.kind, self.session)
+            else:
+                app.go("help", self.session)
         elif event == CHOSEN and self.menu.cursor == QUIT:
             self.confirm.ask("Quit this match? It will be lost, not saved.")
         elif event == CHANGED:
