@@ -158,3 +158,58 @@ def test_the_pause_menu_opens_the_games_rules_and_goes_back_to_its_table(tmp_pat
     h.press("b")
     h.press("a")  # Resume
     assert h.screen_name() == "linetable" and h.screen.session is session
+
+
+def _classic_at_two_doubles(tmp_path):
+    """A Classic duel whose ends show 2 and 5 while the player holds [2|2] and [5|5]
+    ([0|0] led by the handheld, then [0|2] on West and [0|5] on East)."""
+    from core.blockrules import Options
+    from core.table import E, W
+    from core.tiles import tile
+    from ui.session import Session
+    from ui_driver import show
+
+    mine = [(0, 2), (2, 2), (5, 5), (1, 3), (1, 4), (3, 4), (4, 4)]
+    theirs = [(0, 0), (0, 5), (6, 6), (1, 6), (3, 6), (4, 6), (1, 1)]
+    hands = [sum(1 << tile(a, b) for a, b in mine), sum(1 << tile(a, b) for a, b in theirs)]
+    stock = bytes(t for t in range(28) if not (hands[0] | hands[1]) >> t & 1)
+    session = Session(
+        Options.parse("classic", "players=2"), 1, ["human:Ann", "handheld:easy"], "classic"
+    )
+    session.game.start_hand((hands, stock))
+    for action in (tile(0, 0) * 8 + 4, tile(0, 2) * 8 + W, tile(0, 5) * 8 + E):
+        session._apply(action)
+    h = Handheld(first=None, save_dir=tmp_path)
+    show(h, session)
+    return h, session
+
+
+def test_doubling_up_is_chosen_on_screen_after_the_first_double(tmp_path):
+    from core.tiles import tile
+
+    h, session = _classic_at_two_doubles(tmp_path)
+    screen = h.screen
+    assert screen.mode == linetable.CHOOSE_TILE
+    while screen.tiles[screen.cursor] != tile(2, 2):
+        h.press("right")
+    h.press("a")
+    assert screen.mode == linetable.CHOOSE_WAY and screen.way_words == ["West", "Both doubles"]
+    h.press("right")
+    h.press("a")
+    table = session.game.table
+    assert {table.outer_tile(0), table.outer_tile(1)} == {tile(2, 2), tile(5, 5)}
+    assert session.record.actions[-1] >= 1024  # one action: the pair play
+
+
+def test_b_goes_back_from_choosing_the_way_and_nothing_is_played(tmp_path):
+    from core.tiles import tile
+
+    h, session = _classic_at_two_doubles(tmp_path)
+    screen = h.screen
+    while screen.tiles[screen.cursor] != tile(5, 5):
+        h.press("right")
+    h.press("a")
+    assert screen.mode == linetable.CHOOSE_WAY
+    before = len(session.record.actions)
+    h.press("b")
+    assert screen.mode == linetable.CHOOSE_TILE and len(session.record.actions) == before
