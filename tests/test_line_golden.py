@@ -70,6 +70,39 @@ def line_handover(h):
     h.frame()
 
 
+def line_kozel_goat(h):
+    """The end of a Kozel match for three: the goat drawn by the loser."""
+    seats = ["human:Ann", "handheld:easy", "handheld:easy"]
+    start_line(h, "kozel", "players=3", seats, seed=11)
+    _until(h, lambda h: h.screen_name() == "lineover", 20000)
+    h.frame()
+
+
+def line_yard_on_the_goat(h):
+    """Yard Kozel's scoring page with a side on the goat."""
+    start_line(h, "yard", "players=4", ["human:Ann"] + ["handheld:easy"] * 3, seed=11)
+
+    def on_goat(h):
+        return h.screen_name() == "lineend" and h.screen.page == 1 and "goat" in h.screen.words
+
+    for _ in range(20000):
+        if on_goat(h):
+            h.frame()
+            return
+        if h.screen_name() == "lineend" and h.screen.page == 0:
+            h.press("a")
+        else:
+            respond_line(h)
+    raise AssertionError("never on the goat")
+
+
+def line_rated_match_end(h):
+    """The end of a Domino 1x1 match: the ratings before and after."""
+    start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=11)
+    _until(h, lambda h: h.screen_name() == "lineover", 20000)
+    h.frame()
+
+
 def line_chooser(h):
     h.app.go("games")
     h.frame()
@@ -88,6 +121,9 @@ SCRIPTS = [
     line_hand_end,
     line_hand_scoring,
     line_handover,
+    line_kozel_goat,
+    line_yard_on_the_goat,
+    line_rated_match_end,
     line_chooser,
     line_setup,
 ]

@@ -7,7 +7,7 @@ from core import events as ev
 from core.blockrules import hand_count
 from gfx import text
 from hw.buttons import A, LEFT, RIGHT
-from ui import narrate_line, tableview, tunes
+from ui import lineview, narrate_line, tableview, tunes
 from ui.widgets import footer, title
 
 _SCORING = (ev.FISH, ev.SCORED, ev.EGGS, ev.POOL, ev.GOAT, ev.GENERAL, ev.OFFICER, ev.TOOK_STOCK)
@@ -35,8 +35,7 @@ class Screen:
         self.scores = narrate_line.scores(session)
         # One per side: partners share theirs.
         self.sides = list(range(2 if session.options.pairs else n))
-        joint = "+" if session.options.pairs else ""
-        self.labels = [self.names[s] + joint for s in range(n)]
+        self.labels = [_side_label(self.names, s, session.options.pairs) for s in range(n)]
         self.words = [narrate_line.short_score(session, s) or str(game.scores[s]) for s in range(n)]
         self.page = 0
         counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
@@ -81,14 +80,29 @@ class Screen:
                     text.number(fb, len(tiles) - _PER_ROW, x, y)
             footer(fb, "A: how it scored")
             return
-        for i in range(min(len(self.lines), 3)):  # (a slice would allocate)
+        # Four lines of words over one row of sides, three over two rows.
+        rows = 4 if len(self.sides) <= 2 else 3
+        for i in range(min(len(self.lines), rows)):  # (a slice would allocate)
             text.draw(fb, self.lines[i], 0, 11 + 7 * i)
-        fb.hline(0, 33, 128, 1)
+        rule = 12 + 7 * rows
+        fb.hline(0, rule, 128, 1)
         for i in range(len(self.sides)):
             s = self.sides[i]
             x = 64 * (i & 1)
-            y = 36 + 7 * (i >> 1)
+            y = rule + 3 + 7 * (i >> 1)
             text.draw(fb, self.labels[s], x, y)
             word = self.words[s]
-            text.draw(fb, word, x + 58 - text.width(word), y)
+            if word == "goat":
+                lineview.goat(fb, x + 58 - lineview.GOAT_W, y - 1)
+            else:
+                text.draw(fb, word, x + 58 - text.width(word), y)
         footer(fb, "A: next hand")
+
+
+def _side_label(names, seat, pairs):
+    """A seat's name, or in pairs both partners' when they fit ("You+CPU 3"),
+    else the first with a + for the partner."""
+    if not pairs:
+        return names[seat]
+    both = names[seat & 1] + "+" + names[(seat & 1) + 2]
+    return both if text.width(both) <= 44 else names[seat & 1] + "+"

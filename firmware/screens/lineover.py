@@ -7,7 +7,7 @@ counts nothing twice. A or B goes back to the main menu."""
 from core import elo
 from gfx import text
 from hw.buttons import A, B
-from ui import narrate_line, tableview, tunes
+from ui import lineview, narrate_line, tableview, tunes
 from ui.session import finish
 from ui.widgets import footer, title
 
@@ -54,6 +54,10 @@ class Screen:
                 else self.before[s]
                 for s in range(2)
             ]
+        # Kozel's and Yard Kozel's losers are goats, drawn beside their names.
+        self.goats = 0
+        if session.kind in ("kozel", "yard"):
+            self.goats = ((1 << n) - 1) & ~game.winners
         finish(app.storage, session, self._record)
         lost = session.humans() == 1 and not game.winners >> narrate_line.first_human(session) & 1
         app.sound.play(tunes.LOSE if lost else tunes.WIN)
@@ -97,13 +101,8 @@ class Screen:
                 x = text.number(fb, round(self.before[s]), 50, y)
                 x = text.draw(fb, "→", x + 2, y)
                 text.number(fb, round(self.after[s]), x + 2, y)
-            else:
-                word = (
-                    "goat"
-                    if not game.winners >> s & 1 and self.session.kind in ("kozel", "yard")
-                    else ""
-                )
-                text.draw(fb, word, 60, y)
+            elif self.goats >> s & 1:
+                lineview.goat(fb, 60, y - 1)
             tableview.number_right(fb, game.scores[s], 127, y)
             y += 7
         footer(fb, "A: menu")

@@ -169,3 +169,18 @@ def status(fb, x, y, tiles, score, word, right_aligned, right):
         text.draw(fb, word, x, y)
     else:
         text.number(fb, score, x, y)
+
+
+# A goat, 12x8: horns, head and beard on the left, then the back, tail and legs;
+# row by row, bit 11 the leftmost column.
+_GOAT = (0xC00, 0x600, 0x701, 0xF7E, 0x4FE, 0x4FC, 0x0A5, 0x0A5)
+GOAT_W = const(12)
+
+
+def goat(fb, x, y):
+    """The goat (Kozel's loser, Yard Kozel's side on the goat) at (x, y)."""
+    for row in range(8):
+        bits = _GOAT[row]
+        for col in range(12):
+            if bits >> (11 - col) & 1:
+                fb.pixel(x + col, y + row, 1)
