@@ -5,10 +5,11 @@ saved record, resume after a power cut, refused moves, button mashing."""
 import random
 
 import pytest
-from core import blockreplay
+from core import blockreplay, elo
 from core.allfives import PLAYING
 from line_driver import respond_line, start_line
 from screens import linetable
+from ui import lineresults
 from ui.session import decode, LAST_KEY
 from ui_driver import Handheld
 
@@ -44,6 +45,16 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     assert list(saved.record.actions) == list(session.record.actions)
     replayed, _ = blockreplay.replay(session.record.text())
     assert replayed.scores == session.game.scores and replayed.winners == session.game.winners
+    # Ann's result is kept for this game, and in 1x1 her new rating.
+    won = session.game.winners & 1
+    storage = h.app.storage
+    assert lineresults.results(storage)[("Ann", game)] == [won, 1 - won]
+    if game == "1x1":
+        assert lineresults.rating(storage, "Ann") == elo.rated(elo.START, 1000.0, won)
+    # A power cut on the match end counts nothing twice.
+    again = Handheld(first=None, save_dir=tmp_path)
+    again.app.go("lineover", session)
+    assert lineresults.results(again.app.storage)[("Ann", game)] == [won, 1 - won]
     h.press("a")
     assert h.screen_name() == "menu"
 
@@ -213,3 +224,23 @@ def test_b_goes_back_from_choosing_the_way_and_nothing_is_played(tmp_path):
     before = len(session.record.actions)
     h.press("b")
     assert screen.mode == linetable.CHOOSE_TILE and len(session.record.actions) == before
+
+
+def test_the_records_show_each_games_wins_losses_and_the_1x1_rating(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    lineresults.record(storage, "PLAYER 1", "kozel", True)
+    lineresults.record(storage, "PLAYER 1", "kozel", False)
+    lineresults.record(storage, "PLAYER 1", "kozel", True)
+    lineresults.set_rating(storage, "PLAYER 1", 1216.4)
+    h.app.go("games")
+    for _ in range(5):
+        h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linerecords"
+    assert h.screen.rows[0] == ("PLAYER 1", "0", "0", "1216")
+    h.press("right")
+    h.press("right")
+    assert h.screen.heading == "Kozel" and h.screen.rows[0] == ("PLAYER 1", "2", "1", "")
+    h.press("b")
+    assert h.screen_name() == "games"

@@ -7,29 +7,14 @@ counts nothing twice. A or B goes back to the main menu."""
 from core import elo
 from gfx import text
 from hw.buttons import A, B
-from ui import lineview, narrate_line, tableview, tunes
+from ui import lineresults, lineview, narrate_line, tableview, tunes
 from ui.session import finish
 from ui.widgets import footer, title
 
-RATINGS_KEY = "elo"  # "name=rating,name=rating" for the profiles that played 1x1
 
-
-def ratings(storage):
-    """The 1x1 ratings kept in the save, by profile name (unrounded)."""
-    kept = storage.get(RATINGS_KEY, "")
-    found = {}
-    for part in kept.split(",") if isinstance(kept, str) else ():
-        name, _, value = part.partition("=")
-        try:
-            found[name] = float(value)
-        except ValueError:
-            continue  # a damaged entry: that profile starts again
-    return found
-
-
-def _rating(session, seat, kept):
+def _rating(session, seat, storage):
     if session.is_human(seat):
-        return kept.get(session.name(seat), elo.START)
+        return lineresults.rating(storage, session.name(seat))
     return elo.LEVELS[session.name(seat)]
 
 
@@ -45,8 +30,7 @@ class Screen:
         self.before = []
         self.after = []
         if session.kind == "1x1":
-            kept = ratings(app.storage)
-            self.before = [_rating(session, s, kept) for s in range(2)]
+            self.before = [_rating(session, s, app.storage) for s in range(2)]
             won = [game.winners >> s & 1 for s in range(2)]
             self.after = [
                 elo.rated(self.before[s], self.before[1 - s], won[s])
@@ -71,14 +55,16 @@ class Screen:
         app.say(words + " Press A for the menu.")
 
     def _record(self):
-        """The new ratings into the save (written by finish, with the match retired)."""
-        if not self.after:
-            return
-        kept = ratings(self.app.storage)
-        for s in range(2):
-            if self.session.is_human(s):
-                kept[self.session.name(s)] = self.after[s]
-        self.app.storage.set(RATINGS_KEY, ",".join("%s=%r" % kv for kv in kept.items()))
+        """Each profile's result and new rating into the save (written by finish,
+        with the match retired)."""
+        session = self.session
+        storage = self.app.storage
+        for s in range(len(session.seats)):
+            if session.is_human(s):
+                name = session.name(s)
+                lineresults.record(storage, name, session.kind, session.game.winners >> s & 1)
+                if self.after:
+                    lineresults.set_rating(storage, name, self.after[s])
 
     def update(self):
         buttons = self.app.buttons
