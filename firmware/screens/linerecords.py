@@ -69,7 +69,7 @@ class Screen:
             i = self.top + n
             if i < len(self.rows):
                 self._line(fb, self.rows[i], _TOP + n * _ROW_H)
-        footer(fb, "Records of the match ends")
+        footer(fb, "← →: another game")
 
     def _line(self, fb, cells, y):
         text.draw(fb, cells[0], 2, y)
