@@ -131,8 +131,8 @@ def test_the_set_up_is_remembered(tmp_path):
 def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
     said = []
     terminal = Terminal(save_dir=tmp_path, write=said.append)
-    # The title, then the main menu down to "More games", Domino 1x1, Start.
-    terminal.run(["a", "d d d d", "a", "a", "a", "2", "3"])
+    # The title, then the main menu up (round) to "More games", Domino 1x1, Start.
+    terminal.run(["a", "u", "a", "a", "a", "2", "3"])
     text = "\n".join(said)
     assert "More games. Domino 1x1." in text
     assert "Hand 1." in text and "Ends: West" in text and "stock 12, 2 locked" in text
