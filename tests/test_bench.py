@@ -43,6 +43,7 @@ def test_a_leaky_frame_is_counted_and_the_tables_and_auction_allocate_nothing(tm
     assert figures["table_alloc_per_frame"] == "0"
     assert figures["bid_table_alloc_per_frame"] == "0"
     assert figures["auction_alloc_per_frame"] == "0"
+    assert figures["line4_table_alloc_per_frame"] == "0"
     assert int(figures["match_frames"]) > 100
 
 

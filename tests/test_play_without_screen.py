@@ -93,7 +93,7 @@ def test_the_terminal_reads_standard_input(tmp_path):
     assert "Main menu, playing as PLAYER 1. Play vs handheld." in out
     assert "No match is being played." in out
     assert "Unknown command 'nonsense'; help lists them." in out
-    assert out[-1] == "Rules help."  # up wrapped round the menu; quit stopped before down
+    assert out[-1] == "More games."  # up wrapped round the menu; quit stopped before down
 
 
 def test_number_keys_in_the_window_answer_questions(tmp_path, monkeypatch, capsys):

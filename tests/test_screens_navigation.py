@@ -21,6 +21,7 @@ MAIN_ITEMS = [
     ("Records", "records"),
     ("Domino Poker", "poker"),
     ("Rules help", "help"),
+    ("More games", "games"),
 ]
 
 
@@ -79,7 +80,7 @@ def test_b_on_the_main_menu_goes_back_to_the_title_without_the_splash(h):
 
 def test_the_cursor_wraps_round_and_left_right_change_nothing_on_plain_items(h):
     h.press("up")
-    assert cursor_label(h) == "Rules help"
+    assert cursor_label(h) == "More games"
     assert h.screen.menu.top == len(MAIN_ITEMS) - 6  # scrolled to keep it in view
     h.press("down")
     assert cursor_label(h) == "Play vs handheld" and h.screen.menu.top == 0

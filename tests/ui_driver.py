@@ -113,7 +113,7 @@ def show(handheld, session):
     """Save `session` and go to the table with it, as Continue on the menu does
     (the table hands an auction on to the auction screen)."""
     session.save(handheld.app.storage)
-    handheld.app.go("table", session)
+    handheld.app.go(session.table_screen, session)
     return session
 
 

@@ -261,6 +261,11 @@ def game_figures(results, reference_us):
         ),
         (
             "game",
+            "bytes allocated per 4-player Classic table frame, the player choosing",
+            int(game["line4_table_alloc_per_frame"]),
+        ),
+        (
+            "game",
             "bytes allocated per frame over the demo match (decisions, saves)",
             int(game["match_alloc_per_frame"]),
         ),
@@ -278,6 +283,11 @@ def game_figures(results, reference_us):
             "game",
             "one table frame, time / reference (mpy_cost's), per mille",
             1000 * int(game["table_frame_us"]) // reference_us,
+        ),
+        (
+            "game",
+            "one 4-player Classic table frame, time / reference, per mille",
+            1000 * int(game["line4_table_frame_us"]) // reference_us,
         ),
     ]
     results["game"] = {label: value for _, label, value in rows}

@@ -4,8 +4,9 @@ on the table while the player chooses (cursor moving) and over a whole demo matc
 the bytes sent to the panel per frame over that match and for a full frame; the
 microseconds of one table frame (bench.py relates it to mpy_cost.py's reference
 workload); the bytes allocated per frame on Spectacular Bid's table (clocks
-running) and auction (the player changing the call), and on Domino Poker's table
-(your turn, and a handheld player thinking); and, as the count's own
+running) and auction (the player changing the call), on Domino Poker's table
+(your turn, and a handheld player thinking), and on a 4-player draw-and-block
+table (Classic, the player choosing); and, as the count's own
 check, what a screen that allocates is counted.
 """
 
@@ -48,6 +49,21 @@ def start_duel(at_auction):
             session._apply(session.game.legal()[0])
     session.save(hw.storage)
     app.go("table", session)
+    return app, session
+
+
+def start_line4():
+    """A 4-player Classic match, the player against three handheld levels."""
+    from core.blockrules import Options
+    from ui.session import Session
+
+    hw = fresh_hardware()
+    app = App(hw, None)
+    seats = ["human:ANN", "handheld:easy", "handheld:medium", "handheld:hard"]
+    session = Session(Options.parse("classic", "players=4"), 1234, seats, "classic")
+    session.deal()
+    session.save(hw.storage)
+    app.go("linetable", session)
     return app, session
 
 
@@ -134,6 +150,10 @@ def figures():
     gc.collect()
     poker_figures()
     gc.collect()
+    app, session = start_line4()
+    line4 = choosing_frames(app, session, moves)
+    print("line4_table_alloc_per_frame", line4.per_frame())
+    gc.collect()
     gc.enable()
     gc.collect()
     best = 1 << 30
@@ -143,6 +163,13 @@ def figures():
             choosing.run(moves[i & 7])
         best = min(best, time.ticks_diff(time.ticks_us(), start_us) // 96)
     print("table_frame_us", best)
+    best = 1 << 30
+    for _ in range(5):
+        start_us = time.ticks_us()
+        for i in range(96):
+            line4.run(moves[i & 7])
+        best = min(best, time.ticks_diff(time.ticks_us(), start_us) // 96)
+    print("line4_table_frame_us", best)
     app.screen = Leaky()
     leaky = Frames(app)
     gc.disable()

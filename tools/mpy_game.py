@@ -252,7 +252,8 @@ def figures():
     print("display_bytes_sent", hw.display._spi.sent)
 
 
-if sys.argv[3] == "check":
-    check()
-else:
-    figures()
+if __name__ == "__main__":  # tools/mpy_line.py imports the checked app from here
+    if sys.argv[3] == "check":
+        check()
+    else:
+        figures()

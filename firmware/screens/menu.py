@@ -23,6 +23,7 @@ _ITEMS = (
     ("records", "Records"),
     ("poker", "Domino Poker"),
     ("help", "Rules help"),
+    ("games", "More games"),  # last: scripts that count the items above keep working
 )
 
 
@@ -47,7 +48,7 @@ class Screen:
         if self.bubble.update():
             return
         if self.resumed is not None:
-            self.app.go("table", self.resumed)
+            self.app.go(self.resumed.table_screen, self.resumed)
             return
         event = self.menu.update()
         if event == BACK:
@@ -66,7 +67,7 @@ class Screen:
                 self.resumed = session
                 self.bubble.show(note)
             else:
-                app.go("table", session)
+                app.go(session.table_screen, session)
         elif key in ("handheld", "two", "demo", "bid"):
             app.go("newmatch", key)
         else:

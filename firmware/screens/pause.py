@@ -51,9 +51,12 @@ class Screen:
             return  # the press that answered is not also for the menu
         event = self.menu.update()
         if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
-            app.go("table", self.session, self.holder)
+            app.go(self.session.table_screen, self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == HELP:
-            app.go("help", self.session, self.holder)
+            if self.session.line:
+                app.go("linehelp", self.session.kind, self.session, self.holder)
+            else:
+                app.go("help", self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == QUIT:
             self.confirm.ask("Quit this match? It will be lost, not saved.")
         elif event == CHANGED:

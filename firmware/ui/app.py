@@ -18,7 +18,7 @@ from core.allfives import Options
 from gfx import text
 from hw.storage import FAILED
 
-from ui import narrate, speech
+from ui import speech
 
 # On MicroPython, collect before the next screen is imported so that the old
 # one's memory is free for it; CPython's collector needs no help (and a full
@@ -153,19 +153,20 @@ class App:
         session = getattr(self.screen, "session", None)
         if session is None:
             return "No match is being played."
+        words = speech.table_words(session)
         if question == "last":
             return getattr(self.screen, "last_said", "") or "Nothing has been played yet."
         if question == "ends":
-            return narrate.ends(session)
+            return words.ends(session)
         if question == "tiles":
-            return narrate.counts(session)
+            return words.counts(session)
         if question == "scores":
             return speech.scores(session)
         if question == "hand":
             viewer = getattr(self.screen, "viewer", -1)
             if viewer < 0:
                 return "The tiles are hidden until the next player takes the handheld."
-            return narrate.hand(session, viewer)
+            return words.hand(session, viewer)
         return "Ask for last, ends, tiles, scores or hand."
 
     # --- settings kept in the save -----------------------------------------------

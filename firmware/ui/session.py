@@ -5,7 +5,9 @@ A seat is "human:NAME" or "handheld:LEVEL" (the names a record's `players:`
 header holds). Handheld decisions take a generator derived from the match seed
 and the action number, so a resumed match plays on exactly as it would have.
 
-The game is All Fives or Spectacular Bid (`kind` "bid"). A bid match is timed:
+The game is All Fives, Spectacular Bid (`kind` "bid") or one of the draw-and-block
+family (`kind` one of core.blockrules.GAMES, `line` True: core.line's engine, a
+record whose actions take two bytes each in the save). A bid match is timed:
 the screens call `tick(ms)` every frame while a decision is under way (not while
 a deal, the scores or a handover are shown), and every action is made with the
 time its decision took since the previous action, as the match clock needs.
@@ -17,7 +19,7 @@ from core.record import Record
 from core.rng import derive
 from core.view import View
 from hw.journal import chunk, DAMAGED
-from players import BID_NAMES, NAMES, thinker
+from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
 
 LAST_KEY = "last"  # the finished match, whole (Session.encode())
 DONE_KEY = "done"  # the number of the match retired last (finished or abandoned)
@@ -33,18 +35,25 @@ class Session:
         self.seats = list(seats)
         self.kind = game
         self.timed = game == "bid"
+        self.line = game not in _OWN_PLAYERS
+        # The screen that shows the table of this match (the pause menu goes back to it).
+        self.table_screen = "linetable" if self.line else "table"
         if self.timed:
             from core.bid import rules  # only a duel needs it
 
             options = rules()
         self.options = options
         self.game = _new_game(game, options, seed)
-        self.record = Record(options, seed, self.seats, game)
+        if self.line:
+            self.options = self.game.options
+        self.record = _new_record(game, self.options, seed, self.seats, self.line)
         self.elapsed = 0  # ms the decision under way has taken since its last action
         self._humans = sum(1 for s in range(len(self.seats)) if self.is_human(s))
         # A thinker (start, step, action) for every handheld seat.
         self._thinkers = {
-            s: thinker(self.name(s)) for s in range(len(self.seats)) if not self.is_human(s)
+            s: thinker(self.name(s), "block" if self.line else None)
+            for s in range(len(self.seats))
+            if not self.is_human(s)
         }
         self._thinking = -1
         self.events = []
@@ -81,6 +90,10 @@ class Session:
             from core.view import BidView
 
             return BidView(self.game, seat)
+        if self.line:
+            from core.blockview import LineView
+
+            return LineView(self.game, seat)
         return View(self.game, seat)
 
     def waiting_for_human(self):
@@ -190,9 +203,15 @@ class Session:
         return header
 
     def _body(self, start):
-        """The actions from number `start` on, one byte each; a bid match's take six:
-        the action and its time in ms, both little-endian."""
+        """The actions from number `start` on, one byte each; a draw-and-block
+        match's take two (little-endian: a two-double play is above a byte), a bid
+        match's six: the action and its time in ms, both little-endian."""
         actions = self.record.actions
+        if self.line:
+            body = bytearray(2 * (len(actions) - start))
+            for i in range(start, len(actions)):
+                _put(body, 2 * (i - start), actions[i], 2)
+            return body
         if not self.timed:
             return bytes(actions[start:])
         body = bytearray(6 * (len(actions) - start))
@@ -253,20 +272,20 @@ def decode(data):
         fields[key] = value
     try:
         kind = fields.get("game", "allfives")
-        options = None if kind == "bid" else Options.parse(fields["options"])
+        options = _options(kind, fields["options"]) if kind != "bid" else None
         seed = int(fields["seed"])
         seats = fields["players"].split(",")
         dealt = int(fields.get("hands", "0"))
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
-    if kind not in _PLAYERS:
-        raise ValueError("the saved match is of an unknown game")
-    if len(seats) != AllFives.SEATS or not all(_known(s, _PLAYERS[kind]) for s in seats):
+    players = _PLAYERS[kind if kind in _OWN_PLAYERS else _LINE]
+    wanted = options.players if kind not in _OWN_PLAYERS and options else AllFives.SEATS
+    if len(seats) != wanted or not all(_known(s, players) for s in seats):
         raise ValueError("the saved match names unknown players")
     session = Session(options, seed, seats, kind)
     game = session.game
     body = data[cut + len(_SEPARATOR) :]
-    size = 6 if session.timed else 1
+    size = 6 if session.timed else 2 if session.line else 1
     if len(body) % size:
         raise ValueError("the saved match is cut short")
     for i in range(0, len(body), size):
@@ -275,6 +294,8 @@ def decode(data):
         if session.timed:
             action = _get(body, i, 2)
             session.elapsed = _get(body, i + 2, 4)
+        elif session.line:
+            action = _get(body, i, 2)
         else:
             action = body[i]
         try:
@@ -288,15 +309,40 @@ def decode(data):
 
 
 def _new_game(kind, options, seed):
-    """The engine of a match: All Fives, or Spectacular Bid (imported only for a duel)."""
+    """The engine of a match: All Fives, Spectacular Bid (imported only for a duel)
+    or a draw-and-block game (core.line, imported only for one)."""
     if kind == "bid":
         from core.bid import Bid
 
         return Bid(seed)
-    return AllFives(options, seed)
+    if kind == "allfives":
+        return AllFives(options, seed)
+    from core.line import LineGame
+
+    return LineGame(kind, options, seed)  # ValueError for an unknown game
 
 
-_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES}  # the handheld players of each game
+def _new_record(kind, options, seed, seats, line):
+    if line:
+        from core.blockrecord import BlockRecord
+
+        return BlockRecord(kind, options, seed, seats)
+    return Record(options, seed, seats, kind)
+
+
+def _options(kind, text):
+    """A saved match's options, read by its game's rules."""
+    if kind == "allfives":
+        return Options.parse(text)
+    from core.blockrules import Options as LineOptions
+
+    return LineOptions.parse(kind, text)  # ValueError for an unknown game
+
+
+_OWN_PLAYERS = ("allfives", "bid")  # the games with players of their own
+_LINE = "line"  # the key of the draw-and-block games' players in _PLAYERS
+# The handheld players of each game.
+_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, _LINE: BLOCK_NAMES}
 
 
 def _known(seat, players):

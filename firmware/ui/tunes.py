@@ -19,6 +19,10 @@ ERROR = b"\x2d\x04\x00\x01\x2d\x06"  # 45 4, rest 1, 45 6: refused, two low buzz
 PLAYED = b"\x43\x02\x48\x02"  # 67 2, 72 2: a tile laid on the table (a click and its echo)
 DRAW = b"\x3c\x02\x00\x01\x3e\x02"  # 60 2, rest 1, 62 2: a tile taken from the stock
 PASS = b"\x40\x03\x3c\x04"  # 64 3, 60 4: a player passes
+# The draw-and-block games' hand ends and their goat.
+DOMINO = b"\x48\x03\x4f\x03\x54\x08"  # 72 3, 79 3, 84 8: out of tiles
+FISH = b"\x3c\x04\x3b\x04\x3c\x08"  # 60 4, 59 4, 60 8: nobody can play
+GOAT = b"\x37\x03\x00\x01\x37\x03\x00\x01\x30\x0c"  # 55 3, rest 1, 55 3, rest 1, 48 12: a bleat
 # 72 4, 76 4, 79 4, 84 6, rest 2, 79 3, 84 12
 WIN = b"\x48\x04\x4c\x04\x4f\x04\x54\x06\x00\x02\x4f\x03\x54\x0c"
 LOSE = b"\x43\x06\x42\x06\x41\x06\x40\x10"  # 67 6, 66 6, 65 6, 64 16

@@ -1,0 +1,108 @@
+"""The end of a draw-and-block hand: first every hand face up with its count, then
+(A) how the hand scored, in words, and the scores; A again deals the next hand.
+LEFT/RIGHT go between the two pages. The hands are public now, so all are shown
+even between humans."""
+
+from core import events as ev
+from core.blockrules import hand_count
+from gfx import text
+from hw.buttons import A, LEFT, RIGHT
+from ui import lineview, narrate_line, tableview, tunes
+from ui.widgets import footer, title
+
+_SCORING = (ev.FISH, ev.SCORED, ev.EGGS, ev.POOL, ev.GOAT, ev.GENERAL, ev.OFFICER, ev.TOOK_STOCK)
+_PER_ROW = 7  # small tiles shown per hand (the rest as "+n")
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        game = session.game
+        n = game.SEATS
+        self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.tiles = [[t for t in range(28) if h >> t & 1] for h in game.hands]
+        self.counts = [hand_count(h) for h in game.hands]
+        self.title = "Hand %d: fish" % game.hand_no
+        sentences = []
+        for e in game.events:
+            if e[0] == ev.DOMINO:
+                self.title = "Hand %d: domino" % game.hand_no
+            if e[0] in _SCORING:
+                sentences.append(narrate_line.event(session, e))
+        sentences.append(narrate_line.rule(session))
+        self.lines = text.wrap(" ".join(sentences), 124)
+        self.scores = narrate_line.scores(session)
+        # One per side: partners share theirs.
+        self.sides = list(range(2 if session.options.pairs else n))
+        self.labels = [_side_label(self.names, s, session.options.pairs) for s in range(n)]
+        self.words = [narrate_line.short_score(session, s) or str(game.scores[s]) for s in range(n)]
+        self.page = 0
+        counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
+        app.say("%s. Counts: %s. Press A for the scoring." % (self.title, counts))
+
+    def update(self):
+        buttons = self.app.buttons
+        if buttons.just_pressed(LEFT | RIGHT):
+            self.page = 1 - self.page
+            self.app.sound.play(tunes.MOVE)
+            self._tell()
+        elif buttons.just_pressed(A):
+            self.app.sound.play(tunes.SELECT)
+            if self.page == 0:
+                self.page = 1
+                self._tell()
+                return
+            session = self.session
+            for e in session.deal():
+                self.app.say(narrate_line.event(session, e))
+            session.save(self.app.storage)
+            self.app.go("linetable", session)
+
+    def _tell(self):
+        if self.page == 1:
+            self.app.say(" ".join(self.lines) + " " + self.scores + " Press A for the next hand.")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        title(fb, self.title, "1/2" if self.page == 0 else "2/2")
+        if self.page == 0:
+            for s in range(len(self.names)):
+                y = 11 + 10 * s
+                text.draw(fb, self.names[s], 0, y)
+                tableview.number_right(fb, self.counts[s], 42, y)
+                tiles = self.tiles[s]
+                for i in range(min(len(tiles), _PER_ROW)):
+                    tableview.micro(fb, tiles[i], 47 + 10 * i, y)
+                if len(tiles) > _PER_ROW:
+                    x = text.draw(fb, "+", 118, y)
+                    text.number(fb, len(tiles) - _PER_ROW, x, y)
+            footer(fb, "A: how it scored")
+            return
+        # Four lines of words over one row of sides, three over two rows.
+        rows = 4 if len(self.sides) <= 2 else 3
+        for i in range(min(len(self.lines), rows)):  # (a slice would allocate)
+            text.draw(fb, self.lines[i], 0, 11 + 7 * i)
+        rule = 12 + 7 * rows
+        fb.hline(0, rule, 128, 1)
+        for i in range(len(self.sides)):
+            s = self.sides[i]
+            x = 64 * (i & 1)
+            y = rule + 3 + 7 * (i >> 1)
+            text.draw(fb, self.labels[s], x, y)
+            word = self.words[s]
+            if word == "goat":
+                lineview.goat(fb, x + 58 - lineview.GOAT_W, y - 1)
+            else:
+                text.draw(fb, word, x + 58 - text.width(word), y)
+        footer(fb, "A: next hand")
+
+
+def _side_label(names, seat, pairs):
+    """A seat's name, or in pairs both partners' when they fit ("You+CPU 3"),
+    else the first with a + for the partner."""
+    if not pairs:
+        return names[seat]
+    both = names[seat & 1] + "+" + names[(seat & 1) + 2]
+    return both if text.width(both) <= 44 else names[seat & 1] + "+"

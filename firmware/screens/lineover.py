@@ -1,0 +1,94 @@
+"""The end of a draw-and-block match: who won (in Kozel, who is the goat), the
+final scores, and in Domino 1x1 the players' ratings before and after (RULES.md
+3a: profiles move, the handheld's levels keep theirs). The ratings and the
+retired match are saved in one write (ui.session.finish), so a power cut here
+counts nothing twice. A or B goes back to the main menu."""
+
+from core import elo
+from gfx import text
+from hw.buttons import A, B
+from ui import lineresults, lineview, narrate_line, tableview, tunes
+from ui.session import finish
+from ui.widgets import footer, title
+
+
+def _rating(session, seat, storage):
+    if session.is_human(seat):
+        return lineresults.rating(storage, session.name(seat))
+    return elo.LEVELS[session.name(seat)]
+
+
+class Screen:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        game = session.game
+        n = game.SEATS
+        self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.heading = narrate_line.winners(session)
+        self.lines = text.wrap(self.heading, 124)
+        self.before = []
+        self.after = []
+        if session.kind == "1x1":
+            self.before = [_rating(session, s, app.storage) for s in range(2)]
+            won = [game.winners >> s & 1 for s in range(2)]
+            self.after = [
+                elo.rated(self.before[s], self.before[1 - s], won[s])
+                if session.is_human(s)
+                else self.before[s]
+                for s in range(2)
+            ]
+        # Kozel's and Yard Kozel's losers are goats, drawn beside their names.
+        self.goats = 0
+        if session.kind in ("kozel", "yard"):
+            self.goats = ((1 << n) - 1) & ~game.winners
+        finish(app.storage, session, self._record)
+        lost = session.humans() == 1 and not game.winners >> narrate_line.first_human(session) & 1
+        app.sound.play(tunes.LOSE if lost else tunes.WIN)
+        words = self.heading + " " + narrate_line.scores(session)
+        for s in range(len(self.after)):
+            words += " %s rated %d, now %d." % (
+                self.names[s],
+                round(self.before[s]),
+                round(self.after[s]),
+            )
+        app.say(words + " Press A for the menu.")
+
+    def _record(self):
+        """Each profile's result and new rating into the save (written by finish,
+        with the match retired)."""
+        session = self.session
+        storage = self.app.storage
+        for s in range(len(session.seats)):
+            if session.is_human(s):
+                name = session.name(s)
+                lineresults.record(storage, name, session.kind, session.game.winners >> s & 1)
+                if self.after:
+                    lineresults.set_rating(storage, name, self.after[s])
+
+    def update(self):
+        buttons = self.app.buttons
+        if buttons.just_pressed(A) or buttons.just_pressed(B):
+            self.app.sound.play(tunes.SELECT)
+            self.app.go("menu")
+
+    def draw(self):
+        fb = self.app.fb
+        fb.fill(0)
+        game = self.session.game
+        title(fb, "Match over")
+        lines = min(len(self.lines), 2)
+        for i in range(lines):  # (a slice would allocate)
+            text.draw(fb, self.lines[i], 0, 11 + 7 * i)
+        y = 11 + 7 * lines
+        for s in range(len(self.names)):
+            text.draw(fb, self.names[s], 0, y)
+            if self.after:
+                x = text.number(fb, round(self.before[s]), 50, y)
+                x = text.draw(fb, "→", x + 2, y)
+                text.number(fb, round(self.after[s]), x + 2, y)
+            elif self.goats >> s & 1:
+                lineview.goat(fb, 60, y - 1)
+            tableview.number_right(fb, game.scores[s], 127, y)
+            y += 7
+        footer(fb, "A: menu")

@@ -1,0 +1,433 @@
+"""The table of a draw-and-block match (core.line), 2 to 4 players (ui.lineview).
+
+Controls while it is your turn:
+    LEFT/RIGHT  choose a tile of your hand
+    A           play it (on its only end), or go on to choose how
+    B           the pause menu
+and while choosing how (a tile that fits both ends, a double that can go with a
+second one): LEFT/RIGHT/UP/DOWN go through the ways, A plays, B goes back.
+
+A player who cannot play draws, and one who cannot draw passes, by itself: a
+short message says so (A skips it). The handheld's moves show for a moment (A
+hurries them). With two or more humans, the hand is hidden while the handheld
+plays and the handover screen comes before every human turn but a repeat one.
+Everything said on screen is also said to app.say() (ui.narrate_line).
+"""
+
+from core import events as ev
+from core.actions import DRAW, is_pair, PAIR, PASS
+from core.allfives import Illegal
+from core.table import E, LEAD, W
+from core.tiles import count, DOUBLES
+from gfx import domino, text
+from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from micropython import const
+from ui import lineview, narrate_line, tableview, tunes
+
+CHOOSE_TILE = const(0)
+CHOOSE_WAY = const(1)
+THINKING = const(2)
+MESSAGE = const(3)
+HANDOVER = const(4)
+
+_THINK_FRAMES = const(18)  # the handheld takes at least this long over a play
+_FORCED_FRAMES = const(10)  # and over a draw or a pass
+_STEPS_PER_FRAME = const(4)
+_MESSAGE_FRAMES = const(45)
+_LAST_FRAMES = const(75)  # the play that ended the hand stays this long
+_LIT_FRAMES = const(24)
+_MESSAGE_W = const(80)
+_STATUS_Y = const(46)
+_FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
+
+
+class Screen:
+    def __init__(self, app, session, holder=-1):
+        """`holder`: the seat already holding the handheld (back from the pause
+        menu), who is not handed it again; -1 when nobody is known to."""
+        self.app = app
+        self.session = session
+        self.fb = app.fb
+        game = session.game
+        n = game.SEATS
+        self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.tiles = []
+        self.playable = 0
+        self.ways = []  # the actions open to the chosen tile
+        self.way_words = []
+        self.way = 0
+        self.shown = [-1, -1]  # the tiles shown at the W and E ends
+        self.pile = []
+        self.cursor = 0
+        self.first_slot = 0
+        self.frames = 0
+        self.wait = 0  # frames the handheld takes at least over its action
+        self.hurry = False
+        self.message = ["", ""]
+        self.message_frames = 0
+        self.forced = -1  # the draw or pass made when the message goes
+        self.ended = False  # the message tells how the hand ended
+        self.last_tile = -1
+        self.last_said = ""
+        self.decided = False
+        self.viewer = holder
+        self.places = _places(n)
+        self.word = ["" for _ in range(n)]
+        self.mode = MESSAGE
+        self._note_table()
+        if not session.record.actions:
+            # The first hand (the hand end tells the others), dealt already by the
+            # set-up, or again by the seed after a power cut before its first action.
+            if session.between_hands:
+                session.deal()
+            for e in session.events:
+                app.say(narrate_line.event(session, e))
+        self._after_action()
+
+    # --- whose hand, what next -----------------------------------------------------
+
+    def _after_action(self):
+        session = self.session
+        if session.over:
+            self.app.go("lineover", session)
+            return
+        if session.between_hands:
+            self.app.go("lineend", session)
+            return
+        seat = session.to_move()
+        humans = session.humans()
+        if session.is_human(seat):
+            if humans > 1 and seat != self.viewer:
+                self.viewer = -1
+                self.mode = HANDOVER
+                self.app.say("Pass the handheld to %s, who presses A." % self.names[seat])
+                return
+            self.viewer = seat
+            self._refresh_hand()
+            legal = session.game.legal()
+            if legal[0] in (DRAW, PASS):
+                self.forced = legal[0]
+                self._show(_FORCED_WORDS[legal[0]], _FORCED_FRAMES)
+                return
+            self.mode = CHOOSE_TILE
+            self._say_turn()
+            return
+        # The handheld: with more than one human nobody's hand shows meanwhile.
+        if humans > 1:
+            self.viewer = -1
+        elif self.viewer < 0:
+            self.viewer = narrate_line.first_human(session)
+        self._refresh_hand()
+        self.mode = THINKING
+        self.frames = 0
+        legal = session.game.legal()
+        self.wait = _FORCED_FRAMES if legal[0] in (DRAW, PASS) else _THINK_FRAMES
+        self.decided = False
+        self.hurry = False
+        session.start_thinking()
+
+    def _refresh_hand(self):
+        del self.tiles[:]
+        if self.viewer < 0:
+            return
+        game = self.session.game
+        hand = game.hands[self.viewer]
+        for t in range(28):
+            if hand >> t & 1:
+                self.tiles.append(t)
+        self.playable = game.playable(self.viewer) if game.turn == self.viewer else 0
+        if self.cursor >= len(self.tiles):
+            self.cursor = max(len(self.tiles) - 1, 0)
+        self._scroll()
+
+    def _scroll(self):
+        if self.cursor < self.first_slot:
+            self.first_slot = self.cursor
+        elif self.cursor >= self.first_slot + tableview.HAND_SLOTS:
+            self.first_slot = self.cursor - tableview.HAND_SLOTS + 1
+
+    def _say_turn(self):
+        if self.app.speak is None:
+            return
+        self.app.say(narrate_line.ends(self.session))
+        self.app.say(narrate_line.hand(self.session, self.viewer))
+
+    # --- input ---------------------------------------------------------------------
+
+    def update(self):
+        self.frames += 1
+        buttons = self.app.buttons
+        mode = self.mode
+        if mode == MESSAGE:
+            self.message_frames -= 1
+            if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
+                self.message[0] = self.message[1] = ""
+                forced = self.forced
+                self.forced = -1
+                if forced >= 0:
+                    self._act(forced)
+                else:
+                    self._after_action()
+        elif mode == HANDOVER:
+            if buttons.just_pressed(A):
+                self.viewer = self.session.to_move()
+                self._after_action()
+        elif mode == THINKING:
+            if buttons.just_pressed(B):
+                self.app.go("pause", self.session, self.viewer)
+                return
+            if buttons.just_pressed(A):
+                self.hurry = True
+            steps = _STEPS_PER_FRAME
+            while not self.decided and steps:
+                self.decided = self.session.think_step()
+                steps -= 1
+            if self.decided and (self.hurry or self.frames >= self.wait):
+                self._act(None)
+        elif mode == CHOOSE_TILE:
+            self._choose_tile(buttons)
+        else:
+            self._choose_way(buttons)
+
+    def _choose_tile(self, buttons):
+        if buttons.repeat(LEFT) and self.cursor > 0:
+            self.cursor -= 1
+            self._moved()
+        elif buttons.repeat(RIGHT) and self.cursor < len(self.tiles) - 1:
+            self.cursor += 1
+            self._moved()
+        elif buttons.just_pressed(B):
+            self.app.go("pause", self.session, self.viewer)
+        elif buttons.just_pressed(A) and self.tiles:
+            self._pick(self.tiles[self.cursor])
+
+    def _moved(self):
+        self._scroll()
+        self.app.sound.play(tunes.MOVE)
+        if self.app.speak is not None:
+            t = self.tiles[self.cursor]
+            fits = "" if self.playable >> t & 1 else ", does not fit"
+            self.app.say(narrate_line.tile_at(t, LEAD) + fits)
+
+    def _pick(self, t):
+        """The ways tile t can be played: none (refused with the rules' reason),
+        one (played), or several to choose from."""
+        game = self.session.game
+        del self.ways[:]
+        del self.way_words[:]
+        for action in game.legal():
+            if action < DRAW and action >> 3 == t:
+                if game.table.n == 0:
+                    self._act(action)  # the lead: its halves face as in the hand
+                    return
+                self.ways.append(action)
+                self.way_words.append(narrate_line.END_WORDS[action & 7])
+            elif is_pair(action) and t in (
+                DOUBLES[(action - PAIR) >> 3],
+                DOUBLES[(action - PAIR) & 7],
+            ):
+                self.ways.append(action)
+                self.way_words.append("Both doubles")
+        if not self.ways:
+            self._act(t * 8 + (W if game.table.n else LEAD))  # refused, with the reason
+        elif len(self.ways) == 1:
+            self._act(self.ways[0])
+        else:
+            self.way = 0
+            self.mode = CHOOSE_WAY
+            self.app.say("Choose: " + ", ".join(self.way_words))
+
+    def _choose_way(self, buttons):
+        step = 0
+        if buttons.just_pressed(LEFT) or buttons.just_pressed(UP):
+            step = -1
+        elif buttons.just_pressed(RIGHT) or buttons.just_pressed(DOWN):
+            step = 1
+        if step:
+            self.way = (self.way + step) % len(self.ways)
+            self.app.sound.play(tunes.MOVE)
+            self.app.say(self.way_words[self.way])
+        if buttons.just_pressed(A):
+            self._act(self.ways[self.way])
+        elif buttons.just_pressed(B):
+            self.mode = CHOOSE_TILE
+            self.app.sound.play(tunes.BACK)
+
+    # --- acting --------------------------------------------------------------------
+
+    def _act(self, action):
+        """A human's action (or the handheld's, when action is None): made, saved,
+        shown and said; a refused one says why and changes nothing."""
+        session = self.session
+        try:
+            if action is None:
+                events = session.finish_thinking()
+            else:
+                events = session.play(action)
+        except Illegal as e:
+            self.app.sound.play(tunes.ERROR)
+            self._show(str(e), _MESSAGE_FRAMES)
+            return
+        session.save(self.app.storage)
+        self._note_table()
+        self._react(events)
+
+    def _note_table(self):
+        game = self.session.game
+        lineview.end_tiles(game.table, self.shown)
+        del self.pile[:]
+        lineview.covered(game.table, self.shown, self.pile)
+        for s in range(game.SEATS):
+            self.word[s] = narrate_line.short_score(self.session, s)
+
+    def _react(self, events):
+        app = self.app
+        session = self.session
+        tune = None
+        told = []
+        said = []
+        for e in events:
+            kind = e[0]
+            sentence = narrate_line.event(session, e)
+            said.append(sentence)
+            if kind == ev.PLAYED:
+                self.last_tile = e[2]
+                self.frames = 0
+                tune = tune or tunes.PLAYED
+            elif kind == ev.DREW:
+                tune = tunes.DRAW  # the counts and the stock show it
+            elif kind == ev.PASSED:
+                tune = tunes.PASS
+                told.append(sentence)
+            elif kind in (ev.DOMINO, ev.FISH, ev.SNOT, ev.TOOK_STOCK, ev.GENERAL, ev.OFFICER):
+                told.append(sentence)
+                tune = _TUNES.get(kind, tune)
+            elif kind == ev.GOAT and e[2]:
+                tune = tunes.GOAT
+        if tune is not None:
+            app.sound.play(tune)
+        text = " ".join(s for s in said if s)
+        self.last_said = text
+        app.say(text)
+        self.ended = session.over or session.between_hands
+        if self.ended:
+            self._show(" ".join(told[:2]), _LAST_FRAMES, False)
+        elif told and (self.viewer >= 0 or session.humans() > 1):
+            self._show(told[0], _MESSAGE_FRAMES, False)
+        else:
+            self._after_action()
+
+    def _show(self, message, frames, say=True):
+        """A message over the top of the table, in up to two lines."""
+        lines = text.wrap(message, _MESSAGE_W) if message else [""]
+        self.message[0] = lines[0]
+        self.message[1] = " ".join(lines[1:])
+        self.message_frames = frames
+        self.mode = MESSAGE
+        if say:
+            self.app.say(message)
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self):
+        fb = self.fb
+        fb.fill(0)
+        session = self.session
+        game = session.game
+        if self.mode == HANDOVER:
+            tableview.handover(fb, self.names[game.turn])
+            return
+        line = game.table
+        choosing = self.mode == CHOOSE_WAY
+        action = self.ways[self.way] if choosing else -1
+        blink = choosing and self.frames & 8
+        lit = self.last_tile if self.frames < _LIT_FRAMES or self.ended else -1
+        lineview.line_ends(fb, line, self.shown, -1 if choosing else lit)
+        if blink:
+            if is_pair(action):
+                w = DOUBLES[(action - PAIR) >> 3]
+                e = DOUBLES[(action - PAIR) & 7]
+                lineview.preview(fb, line, self.shown, w, W, domino.LIT)
+                lineview.preview(fb, line, self.shown, e, E, domino.LIT)
+            else:
+                lineview.preview(fb, line, self.shown, action >> 3, action & 7, domino.LIT)
+        self._draw_seats(game)
+        locked = game.stock_size - game.drawn - game.drawable()
+        top = lineview.stock(fb, game.drawable(), locked)
+        lineview.pile(fb, self.pile, top)
+        self._draw_status(game)
+        if self.viewer >= 0:
+            tableview.hand(
+                fb,
+                self.tiles,
+                self.playable,
+                self.first_slot,
+                self.cursor if self.mode in (CHOOSE_TILE, CHOOSE_WAY) else -1,
+                tableview.NO_STOCK,
+            )
+        if self.message[0]:
+            self._draw_message()
+
+    def _draw_seats(self, game):
+        me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)
+        pairs = self.session.options.pairs
+        n = game.SEATS
+        for k in range(1, n):
+            s = (me + k) % n
+            lineview.block(
+                self.fb,
+                self.places[k],
+                self.names[s],
+                count(game.hands[s]),
+                game.scores[s],
+                self.word[s],
+                game.turn == s,
+                pairs and k == 2,
+            )
+
+    def _draw_status(self, game):
+        """The viewer's own name, tiles and score, and what is going on."""
+        fb = self.fb
+        me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)
+        name = self.names[me]
+        mine = game.turn == me
+        w = text.width(name)
+        if mine:
+            fb.fill_rect(0, _STATUS_Y - 1, w + 2, 8, 1)
+        text.draw(fb, name, 1, _STATUS_Y, 0 if mine else 1)
+        lineview.status(
+            fb, w + 5, _STATUS_Y, count(game.hands[me]), game.scores[me], self.word[me], False, 0
+        )
+        mode = self.mode
+        if mode == THINKING:
+            for i in range((self.frames >> 2) & 3):
+                fb.fill_rect(lineview.LEFT_W - 12 + 4 * i, _STATUS_Y + 3, 2, 2, 1)
+        elif mode == CHOOSE_WAY:
+            label = self.way_words[self.way]
+            text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
+
+    def _draw_message(self):
+        fb = self.fb
+        lines = 2 if self.message[1] else 1
+        fb.fill_rect(0, 0, lineview.LEFT_W, 7 * lines + 5, 0)
+        fb.rect(0, 0, lineview.LEFT_W, 7 * lines + 4, 1)
+        for i in range(lines):
+            text.draw(fb, self.message[i], 3, 2 + 7 * i)
+
+
+def _places(n):
+    """Where each seat after the viewer sits: 2 players across, 3 left and right,
+    4 left, across, right."""
+    if n == 2:
+        return (0, lineview.TOP)
+    if n == 3:
+        return (0, lineview.LEFT, lineview.RIGHT)
+    return (0, lineview.LEFT, lineview.TOP, lineview.RIGHT)
+
+
+_TUNES = {
+    ev.DOMINO: tunes.DOMINO,
+    ev.FISH: tunes.FISH,
+    ev.GENERAL: tunes.GOAT,
+    ev.OFFICER: tunes.GOAT,
+}

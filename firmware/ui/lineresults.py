@@ -1,0 +1,64 @@
+"""What the profiles have done in the draw-and-block games, kept in the save:
+wins and losses per game, and the Domino 1x1 rating (Elo, unrounded). Nothing
+here saves: the match end writes them with the match retired (ui.session.finish).
+
+    "elo": "ANN=1216.0,BOB=1184.0"
+    "line_results": "ANN:kozel=3-1,ANN:1x1=1-0"
+"""
+
+from core import elo
+
+RATINGS_KEY = "elo"
+RESULTS_KEY = "line_results"
+
+
+def _pairs(storage, key):
+    kept = storage.get(key, "")
+    found = []
+    for part in kept.split(",") if isinstance(kept, str) and kept else ():
+        name, _, value = part.partition("=")
+        found.append((name, value))
+    return found
+
+
+def ratings(storage):
+    """The 1x1 ratings by profile name (damaged entries are left out: that
+    profile starts again from elo.START)."""
+    found = {}
+    for name, value in _pairs(storage, RATINGS_KEY):
+        try:
+            found[name] = float(value)
+        except ValueError:
+            continue
+    return found
+
+
+def rating(storage, name):
+    return ratings(storage).get(name, elo.START)
+
+
+def set_rating(storage, name, value):
+    kept = ratings(storage)
+    kept[name] = value
+    storage.set(RATINGS_KEY, ",".join("%s=%r" % kv for kv in kept.items()))
+
+
+def results(storage):
+    """{(name, game): [wins, losses]}."""
+    found = {}
+    for key, value in _pairs(storage, RESULTS_KEY):
+        name, _, game = key.partition(":")
+        won, _, lost = value.partition("-")
+        if won.isdigit() and lost.isdigit():
+            found[(name, game)] = [int(won), int(lost)]
+    return found
+
+
+def record(storage, name, game, won):
+    """Count a finished match of `game` for the profile `name`."""
+    kept = results(storage)
+    row = kept.setdefault((name, game), [0, 0])
+    row[0 if won else 1] += 1
+    storage.set(
+        RESULTS_KEY, ",".join("%s:%s=%d-%d" % (k[0], k[1], v[0], v[1]) for k, v in kept.items())
+    )

@@ -1,0 +1,134 @@
+"""Golden frames of the draw-and-block screens (tests/line/golden), made by seeded
+matches played through the buttons (tests/line_driver.py). After a deliberate
+change, rewrite them, look at the x4 previews in build/golden-line/ and commit:
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_line_golden.py
+"""
+
+import pathlib
+
+from golden_support import golden_tests
+from line_driver import respond_line, start_line
+from screens import linetable
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "line" / "golden"
+PREVIEWS = ROOT / "build" / "golden-line"
+
+
+def _until(h, done, limit=5000):
+    for _ in range(limit):
+        if done(h):
+            return
+        respond_line(h)
+    raise AssertionError("never reached")
+
+
+def _my_turn(tiles_down):
+    def done(h):
+        screen = h.screen
+        return (
+            h.screen_name() == "linetable"
+            and screen.mode == linetable.CHOOSE_TILE
+            and screen.session.game.table.n >= tiles_down
+        )
+
+    return done
+
+
+def line_two_players(h):
+    start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_three_players(h):
+    seats = ["human:Ann", "handheld:easy", "handheld:medium"]
+    start_line(h, "classic", "players=3", seats, seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_four_in_pairs(h):
+    seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_hand_end(h):
+    seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
+    start_line(h, "international", "players=4 pairs=no target=50", seats, seed=11)
+    _until(h, lambda h: h.screen_name() == "lineend")
+    h.frame()
+
+
+def line_hand_scoring(h):
+    line_hand_end(h)
+    h.press("a")
+
+
+def line_handover(h):
+    start_line(h, "yard", "players=2", ["human:Ann", "human:Bob"], seed=11)
+    _until(h, lambda h: h.screen_name() == "linetable" and h.screen.mode == linetable.HANDOVER)
+    h.frame()
+
+
+def line_kozel_goat(h):
+    """The end of a Kozel match for three: the goat drawn by the loser."""
+    seats = ["human:Ann", "handheld:easy", "handheld:easy"]
+    start_line(h, "kozel", "players=3", seats, seed=11)
+    _until(h, lambda h: h.screen_name() == "lineover", 20000)
+    h.frame()
+
+
+def line_yard_on_the_goat(h):
+    """Yard Kozel's scoring page with a side on the goat."""
+    start_line(h, "yard", "players=4", ["human:Ann"] + ["handheld:easy"] * 3, seed=11)
+
+    def on_goat(h):
+        return h.screen_name() == "lineend" and h.screen.page == 1 and "goat" in h.screen.words
+
+    for _ in range(20000):
+        if on_goat(h):
+            h.frame()
+            return
+        if h.screen_name() == "lineend" and h.screen.page == 0:
+            h.press("a")
+        else:
+            respond_line(h)
+    raise AssertionError("never on the goat")
+
+
+def line_rated_match_end(h):
+    """The end of a Domino 1x1 match: the ratings before and after."""
+    start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=11)
+    _until(h, lambda h: h.screen_name() == "lineover", 20000)
+    h.frame()
+
+
+def line_chooser(h):
+    h.app.go("games")
+    h.frame()
+
+
+def line_setup(h):
+    h.app.go("linesetup", "international")
+    h.press("down")
+    h.press("right")
+
+
+SCRIPTS = [
+    line_two_players,
+    line_three_players,
+    line_four_in_pairs,
+    line_hand_end,
+    line_hand_scoring,
+    line_handover,
+    line_kozel_goat,
+    line_yard_on_the_goat,
+    line_rated_match_end,
+    line_chooser,
+    line_setup,
+]
+(
+    test_frame_equals_the_checked_in_golden,
+    test_every_golden_has_its_script,
+    test_the_pngs_show_the_goldens,
+) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)

@@ -1,0 +1,53 @@
+"""Under the real MicroPython unix port, the draw-and-block screens run on the real
+hardware layer through the buttons (a 4-player Classic match against the handheld,
+a 2-player Yard Kozel match between two humans), and drawing any frame of the
+table (every mode), of the hand end (both pages) and of the match end allocates
+nothing: draw() runs under micropython.heap_lock() (tools/mpy_line.py)."""
+
+import subprocess
+
+import pytest
+from gfx_support import MICROPYTHON, ROOT
+
+STATES = [
+    "linetable:choose-tile",
+    "linetable:choose-way+shown",
+    "linetable:choose-way+blink",
+    "linetable:thinking",
+    "linetable:message",
+    "linetable:handover",
+    "lineend:1",
+    "lineend:2",
+    "lineover",
+]
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    scratch = tmp_path_factory.mktemp("mpy-line")
+    out = subprocess.run(
+        [
+            str(MICROPYTHON),
+            "-X",
+            "heapsize=512k",
+            str(ROOT / "tools" / "mpy_line.py"),
+            str(ROOT / "firmware"),
+            str(scratch),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        cwd=ROOT / "tools",
+    ).stdout
+    return dict(line.split() for line in out.splitlines())
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_the_scripted_matches_reach_the_state(verdicts, state):
+    assert state in verdicts
+
+
+def test_no_frame_of_the_line_screens_allocates_while_drawing(verdicts):
+    assert "unfinished" not in verdicts
+    assert set(verdicts.values()) == {"ok"}, verdicts

@@ -1,0 +1,248 @@
+"""The draw-and-block family on the handheld (screens games, linesetup, linetable,
+lineend, lineover): whole matches through the buttons that replay from their
+saved record, resume after a power cut, refused moves, button mashing."""
+
+import random
+
+import pytest
+from core import blockreplay, elo
+from core.allfives import PLAYING
+from line_driver import respond_line, start_line
+from screens import linetable, pause
+from ui import lineresults
+from ui.session import decode, LAST_KEY
+from ui_driver import Handheld
+
+from sim.terminal import Terminal
+
+MATCHES = [
+    ("1x1", "", ["human:Ann", "handheld:easy"]),
+    ("classic", "players=3", ["human:Ann", "handheld:easy", "handheld:medium"]),
+    ("kozel", "players=4 pairs=yes", ["human:Ann", "handheld:easy", "human:Bob", "handheld:easy"]),
+    ("yard", "players=2", ["human:Ann", "human:Bob"]),
+    ("international", "players=4 pairs=no target=0", ["human:Ann"] + ["handheld:medium"] * 3),
+]
+
+
+def play_out(h, limit=60000):
+    for _ in range(limit):
+        if not respond_line(h):
+            return
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("game,options,seats", MATCHES, ids=[m[0] for m in MATCHES])
+def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
+    tmp_path, game, options, seats
+):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, game, options, seats)
+    play_out(h)
+    assert session.over and h.screen_name() == "lineover"
+    saved = decode(h.app.storage.get(LAST_KEY))
+    assert saved.over and saved.game.scores == session.game.scores
+    assert saved.game.winners == session.game.winners
+    assert list(saved.record.actions) == list(session.record.actions)
+    replayed, _ = blockreplay.replay(session.record.text())
+    assert replayed.scores == session.game.scores and replayed.winners == session.game.winners
+    # Ann's result is kept for this game, and in 1x1 her new rating.
+    won = session.game.winners & 1
+    storage = h.app.storage
+    assert lineresults.results(storage)[("Ann", game)] == [won, 1 - won]
+    if game == "1x1":
+        assert lineresults.rating(storage, "Ann") == elo.rated(elo.START, 1000.0, won)
+    # A power cut on the match end counts nothing twice.
+    again = Handheld(first=None, save_dir=tmp_path)
+    again.app.go("lineover", session)
+    assert lineresults.results(again.app.storage)[("Ann", game)] == [won, 1 - won]
+    h.press("a")
+    assert h.screen_name() == "menu"
+
+
+def test_a_match_resumes_after_a_power_cut_at_every_action(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "classic", "players=4", ["human:Ann"] + ["handheld:easy"] * 3)
+    seen = 0
+    for _ in range(4000):
+        if session.game.state == PLAYING and len(session.record.actions) > seen:
+            seen = len(session.record.actions)
+            cut = Handheld(first="menu", save_dir=tmp_path)  # the save as the cut left it
+            assert cut.screen.keys[0] == "continue"
+            cut.press("a")
+            back = cut.screen.session
+            assert cut.screen_name() == "linetable"
+            assert back.game.hands == session.game.hands
+            assert list(back.game.table.played[: back.game.table.n]) == list(
+                session.game.table.played[: session.game.table.n]
+            )
+            if seen > 12:
+                return
+        respond_line(h)
+    raise AssertionError("not enough actions")
+
+
+def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=3)
+    for _ in range(3000):
+        screen = h.screen
+        if h.screen_name() == "linetable" and screen.mode == linetable.CHOOSE_TILE:
+            stuck = [t for t in screen.tiles if not screen.playable >> t & 1]
+            if stuck and session.game.table.n:
+                before = (list(session.game.hands), len(session.record.actions))
+                while screen.tiles[screen.cursor] != stuck[0]:
+                    h.press("right" if screen.tiles.index(stuck[0]) > screen.cursor else "left")
+                h.press("a")
+                assert (
+                    screen.mode == linetable.MESSAGE
+                    and "does not match" in screen.message[0] + " " + screen.message[1]
+                )
+                assert (list(session.game.hands), len(session.record.actions)) == before
+                return
+        respond_line(h)
+    raise AssertionError("never held a tile that did not fit")
+
+
+def test_mashing_the_buttons_on_the_new_screens_never_breaks_them(tmp_path):
+    rng = random.Random(11)
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("games")
+    names = set()
+    for _ in range(3000):
+        names.add(h.screen_name())
+        h.frame(*rng.sample(["a", "b", "left", "right", "up", "down"], rng.randint(0, 2)))
+        if h.screen_name() in ("menu", "title"):
+            h.app.go("games")
+    assert {"games", "linesetup", "linetable"} <= names
+
+
+def test_the_set_up_is_remembered(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("linesetup", "kozel")
+    h.press("down")  # Rules
+    h.press("down")  # Players
+    h.press("right")  # 3
+    h.press("b")
+    h.press("b")
+    h.app.go("linesetup", "kozel")
+    assert h.screen.options.players == 3 and len(h.screen.items) == 2 + 1 + 3  # Start, Rules
+
+
+def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
+    said = []
+    terminal = Terminal(save_dir=tmp_path, write=said.append)
+    # The title, then the main menu up (round) to "More games", Domino 1x1, Start.
+    terminal.run(["a", "u", "a", "a", "a", "2", "3"])
+    text = "\n".join(said)
+    assert "More games. Domino 1x1." in text
+    assert "Hand 1." in text and "Ends: West" in text and "stock 12, 2 locked" in text
+
+
+@pytest.mark.parametrize("game", ["1x1", "classic", "kozel", "yard", "international"])
+def test_each_game_has_its_rules_pages_from_the_set_up(tmp_path, game):
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("linesetup", game)
+    h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linehelp" and h.screen.game == game
+    headings = set()
+    for _ in range(len(h.screen.pages)):
+        headings.add(h.screen.heading)
+        h.press("right")
+    assert len(headings) >= 4
+    h.press("b")
+    assert h.screen_name() == "linesetup"
+
+
+def test_the_pause_menu_opens_the_games_rules_and_goes_back_to_its_table(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "kozel", "players=3", ["human:Ann", "handheld:easy", "handheld:easy"])
+    for _ in range(500):
+        if h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE:
+            break
+        respond_line(h)
+    h.press("b")
+    assert h.screen_name() == "pause"
+    h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linehelp" and h.screen.heading == "Kozel"
+    h.press("b")  # back on the pause menu, on Rules help as All Fives' is
+    assert h.screen_name() == "pause" and h.screen.menu.cursor == pause.HELP
+    h.press("up")
+    h.press("a")  # Resume
+    assert h.screen_name() == "linetable" and h.screen.session is session
+
+
+def _classic_at_two_doubles(tmp_path):
+    """A Classic duel whose ends show 2 and 5 while the player holds [2|2] and [5|5]
+    ([0|0] led by the handheld, then [0|2] on West and [0|5] on East)."""
+    from core.blockrules import Options
+    from core.table import E, W
+    from core.tiles import tile
+    from ui.session import Session
+    from ui_driver import show
+
+    mine = [(0, 2), (2, 2), (5, 5), (1, 3), (1, 4), (3, 4), (4, 4)]
+    theirs = [(0, 0), (0, 5), (6, 6), (1, 6), (3, 6), (4, 6), (1, 1)]
+    hands = [sum(1 << tile(a, b) for a, b in mine), sum(1 << tile(a, b) for a, b in theirs)]
+    stock = bytes(t for t in range(28) if not (hands[0] | hands[1]) >> t & 1)
+    session = Session(
+        Options.parse("classic", "players=2"), 1, ["human:Ann", "handheld:easy"], "classic"
+    )
+    session.game.start_hand((hands, stock))
+    for action in (tile(0, 0) * 8 + 4, tile(0, 2) * 8 + W, tile(0, 5) * 8 + E):
+        session._apply(action)
+    h = Handheld(first=None, save_dir=tmp_path)
+    show(h, session)
+    return h, session
+
+
+def test_doubling_up_is_chosen_on_screen_after_the_first_double(tmp_path):
+    from core.tiles import tile
+
+    h, session = _classic_at_two_doubles(tmp_path)
+    screen = h.screen
+    assert screen.mode == linetable.CHOOSE_TILE
+    while screen.tiles[screen.cursor] != tile(2, 2):
+        h.press("right")
+    h.press("a")
+    assert screen.mode == linetable.CHOOSE_WAY and screen.way_words == ["West", "Both doubles"]
+    h.press("right")
+    h.press("a")
+    table = session.game.table
+    assert {table.outer_tile(0), table.outer_tile(1)} == {tile(2, 2), tile(5, 5)}
+    assert session.record.actions[-1] >= 1024  # one action: the pair play
+
+
+def test_b_goes_back_from_choosing_the_way_and_nothing_is_played(tmp_path):
+    from core.tiles import tile
+
+    h, session = _classic_at_two_doubles(tmp_path)
+    screen = h.screen
+    while screen.tiles[screen.cursor] != tile(5, 5):
+        h.press("right")
+    h.press("a")
+    assert screen.mode == linetable.CHOOSE_WAY
+    before = len(session.record.actions)
+    h.press("b")
+    assert screen.mode == linetable.CHOOSE_TILE and len(session.record.actions) == before
+
+
+def test_the_records_show_each_games_wins_losses_and_the_1x1_rating(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    lineresults.record(storage, "PLAYER 1", "kozel", True)
+    lineresults.record(storage, "PLAYER 1", "kozel", False)
+    lineresults.record(storage, "PLAYER 1", "kozel", True)
+    lineresults.set_rating(storage, "PLAYER 1", 1216.4)
+    h.app.go("games")
+    for _ in range(5):
+        h.press("down")
+    h.press("a")
+    assert h.screen_name() == "linerecords"
+    assert h.screen.rows[0] == ("PLAYER 1", "0", "0", "1216")
+    h.press("right")
+    h.press("right")
+    assert h.screen.heading == "Kozel" and h.screen.rows[0] == ("PLAYER 1", "2", "1", "")
+    h.press("b")
+    assert h.screen_name() == "games"
