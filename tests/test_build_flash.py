@@ -28,8 +28,9 @@ FLASH = [sys.executable, str(ROOT / "tools" / "flash.py")]
 def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path):
     tree = build.build(board, tmp_path)
     sources = {p.relative_to(build.FIRMWARE) for p in build.FIRMWARE.rglob("*.py")}
-    # Every module the handheld may import (not the desktop's record reader).
-    reader = {pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py")}
+    # Every module the handheld may import (not the desktop's record readers).
+    reader = {pathlib.Path("core", n + ".py") for n in ("anyrecord", "replay", "recordparse")}
+    reader |= {pathlib.Path("core/blockreplay.py"), pathlib.Path("core/pokerreplay.py")}
     assert set(build.HOST_ONLY) == reader <= sources
     modules = {p.with_suffix(".mpy") for p in sources - set(build.HOST_ONLY)}
     modules -= {pathlib.Path("main.mpy")}

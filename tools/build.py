@@ -29,7 +29,8 @@ BUILD = ROOT / "build"
 ENTRY = "main.py"
 # Modules of firmware/ that the handheld never imports: reading records back is
 # for the desktop's tools and tests (the handheld only writes its records).
-HOST_ONLY = (pathlib.Path("core/replay.py"), pathlib.Path("core/recordparse.py"))
+_READERS = ("anyrecord", "replay", "recordparse", "blockreplay", "pokerreplay")
+HOST_ONLY = tuple(pathlib.Path("core", reader + ".py") for reader in _READERS)
 
 # The microcontroller of each board file, and mpy-cross's -march for it. The
 # firmware has no native or viper code today, so the .mpy files are plain
