@@ -65,7 +65,7 @@ def _read_field(rec, key, value):
 def parse_action(game, words):
     """Turn the words after the seat ("lead", "[2|5]", "5") into (action, late),
     checking what can be checked without the engine; raises ValueError."""
-    late = words[-1] == "timeout"
+    late = words[-1:] == ["timeout"]  # a lone seat number has no words after it
     if late:
         words = words[:-1]
     if not words:

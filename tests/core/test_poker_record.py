@@ -67,6 +67,7 @@ def test_bad_lines_stop_the_replay_with_the_line_and_reason():
         (BIDS + "1 jump\n", 11, "unknown action 'jump' (bid, lead or play)"),
         (BIDS + "1 lead [9|9]\n", 11, "not a tile: [9|9]"),
         (BIDS + "1 timeout\n", 11, "the seat must be followed by bid, lead or play"),
+        ("1\n", 7, "the seat must be followed by bid, lead or play"),
         ("x bid 1\n", 7, "a line starts with a seat number, 'deal' or '#'"),
         ("deal " + DEAL + "\n", 7, "this hand has been dealt already"),
         ("1 bid 1\ndeal " + DEAL + "\n", 8, "a deal can only come once a hand is over"),
