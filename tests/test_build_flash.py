@@ -30,8 +30,8 @@ def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path
     tree = build.build(board, tmp_path)
     sources = {p.relative_to(build.FIRMWARE) for p in build.FIRMWARE.rglob("*.py")}
     # Every module the handheld may import (not the desktop's record readers).
-    reader = {pathlib.Path("core/%s.py" % name)
-              for name in ("replay", "recordparse", "blockreplay", "pokerreplay")}
+    reader = {pathlib.Path("core", n + ".py")
+              for n in ("anyrecord", "replay", "recordparse", "blockreplay", "pokerreplay")}
     assert set(build.HOST_ONLY) == reader <= sources
     modules = {p.with_suffix(".mpy") for p in sources - set(build.HOST_ONLY)}
     modules -= {pathlib.Path("main.mpy")}

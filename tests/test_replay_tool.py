@@ -73,6 +73,11 @@ def test_hostile_files_stop_make_replay_with_the_line_and_no_traceback(tmp_path)
         ("huge-time.txt", head + b"2 play [4|4] +4294967.296s\n", 5, "a time is at most"),
         ("options-first.txt", b"options: target=100\n" + head, 1, "a record starts with"),
         ("seed.txt", b"game: allfives\nseed: abc\n---\n", 2, "the seed must be"),
+        # Every game's reader shares the header's checks and the exit status.
+        ("kozel-seed.txt", "game: kozel\nseed: \u0661\n---\n".encode(), 2, "the seed must be"),
+        ("poker-seed.txt", b"game: poker\nseed: " + b"9" * 5000 + b"\n---\n", 2, "the seed"),
+        ("poker-first.txt", b"seed: 4\ngame: poker\n---\n", 1, "a record starts with"),
+        ("yard-twice.txt", b"game: yard\nseed: 1\nseed: 2\n---\n", 3, "'seed:' is given twice"),
     )
     for name, data, line, reason in cases:
         path = tmp_path / name

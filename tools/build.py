@@ -29,8 +29,8 @@ BUILD = ROOT / "build"
 ENTRY = "main.py"
 # Modules of firmware/ that the handheld never imports: reading records back is
 # for the desktop's tools and tests (the handheld only writes its records).
-HOST_ONLY = tuple(pathlib.Path("core/%s.py" % name)
-                  for name in ("replay", "recordparse", "blockreplay", "pokerreplay"))
+_READERS = ("anyrecord", "replay", "recordparse", "blockreplay", "pokerreplay")
+HOST_ONLY = tuple(pathlib.Path("core", reader + ".py") for reader in _READERS)
 # What `make firmware` (tools/firmware.py) leaves in the same folder: kept here,
 # never copied onto a device's filesystem.
 FIRMWARE_PRODUCTS = ("firmware.uf2", "firmware.elf", "manifest.py")

@@ -1,27 +1,20 @@
-"""Replay a Domino Poker record (`game: poker`): one JSON object per action on stdout.
-
-tools/replay.py hands poker records here (make replay RECORD=...). Each line holds
-n (action number), line (in the file), seat (from 1), action (the line as
-written), late (the handheld acted for a late player), count (0: poker counts no
-pips), hand (its number), bids (this hand's, null for a seat yet to bid), tricks
-(taken this hand, per seat), scores (the match totals per seat), trick (the
-tiles of the trick under way), event (the main event: match_over, hand_over,
-trick, played or bid), events (all of them, in order), taker (the seat that took
-a trick with this action, or null), points (each seat's score for the hand,
-when it ended), standings (seats first to last, once the match is over) and
-next (the seat to move, or null between hands and at the end).
-A malformed or illegal line stops the replay with exit status 2 and
-`path:N: reason` on stderr; nothing after it runs.
+"""The JSON line of an action of a Domino Poker record (`game: poker`), for
+tools/replay.py (make replay RECORD=...). Each line holds n (action number),
+line (in the file), seat (from 1), action (the line as written), late (the
+handheld acted for a late player), count (0: poker counts no pips), hand (its
+number), bids (this hand's, null for a seat yet to bid), tricks (taken this
+hand, per seat), scores (the match totals per seat), trick (the tiles of the
+trick under way), event (the main event: match_over, hand_over, trick, played or
+bid), events (all of them, in order), taker (the seat that took a trick with
+this action, or null), points (each seat's score for the hand, when it ended),
+standings (seats first to last, once the match is over) and next (the seat to
+move, or null between hands and at the end). A malformed or illegal line stops
+the replay as for every game (tools/replay.py).
 """
-
-import json
-import sys
 
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from core import events as ev
 from core.poker import BIDDING, MATCH_OVER, NO_BID, PLAYING
-from core.pokerreplay import replay
-from core.recordparse import RecordError
 from core.tiles import name
 
 _PRIORITY = ("match_over", "hand_over", "trick", "played", "bid")
@@ -55,19 +48,3 @@ def action_json(n, number, line, game, events):
         "standings": [s + 1 for s in game.standings()] if game.state == MATCH_OVER else None,
         "next": game.turn + 1 if game.state in (BIDDING, PLAYING) else None,
     }
-
-
-def main(path, text):
-    """Print the record at `path` (its `text`) action by action; the exit status."""
-    actions = []
-
-    def on_action(number, line, game, events):
-        actions.append(None)
-        print(json.dumps(action_json(len(actions), number, line, game, events)), flush=True)
-
-    try:
-        replay(text, on_action)
-    except RecordError as e:
-        print("%s:%d: %s" % (path, e.line, e.reason), file=sys.stderr)
-        return 2
-    return 0

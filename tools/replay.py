@@ -13,9 +13,9 @@ A Spectacular Bid record (`game: bid`) gives balances as scores, and adds took
 decision under way may still take, or null) and auction (the standing bid and
 its bidder, null outside an auction); its events include transfer, bid,
 accepted, declined and timed_out.
-A draw-and-block record (`game: 1x1`, classic, kozel, yard, international) is
-replayed by core.blockreplay and described by tools/replay_block.py. A Domino
-Poker record (`game: poker`) is replayed by tools/poker_replay.py, which names its keys.
+A draw-and-block record (`game: 1x1`, classic, kozel, yard, international) has
+the keys tools/replay_block.py names, a Domino Poker record (`game: poker`) those
+tools/poker_replay.py names; core.anyrecord picks each game's reader.
 An unreadable file, a line that is not UTF-8 text, or a malformed or illegal
 line stops the replay with exit status 1 (2 from `make replay`) and a message
 `RECORD:LINE: reason` on stderr; nothing after it runs.
@@ -27,14 +27,12 @@ import sys
 import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 import poker_replay
 import replay_block
-from core import blockreplay
 from core import events as ev
 from core.allfives import PLAYING
+from core.anyrecord import game_of, replay_any
 from core.bid import AUCTION, Bid
 from core.blockrules import GAMES as BLOCK_GAMES
-from core.pokerreplay import game_of
 from core.recordparse import decode, parse_seconds, RecordError
-from core.replay import replay
 from core.table import END_NAMES
 from core.tiles import count
 
@@ -111,25 +109,29 @@ def main(argv):
         return 1
     try:
         text = decode(data)
+        describe = _describer(game_of(text))
     except RecordError as e:
         print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
         return 1
-    if game_of(text) == "poker":
-        return poker_replay.main(argv[1], text)
     actions = []
-    block = blockreplay.game_of(text) in BLOCK_GAMES
-    describe = replay_block.action_json if block else action_json
 
     def on_action(number, line, game, events):
         actions.append(None)
         print(json.dumps(describe(len(actions), number, line, game, events)), flush=True)
 
     try:
-        (blockreplay.replay if block else replay)(text, on_action)
+        replay_any(text, on_action)
     except RecordError as e:
         print("%s:%d: %s" % (argv[1], e.line, e.reason), file=sys.stderr)
         return 1
     return 0
+
+
+def _describer(game):
+    """The function that writes an action of `game` as a JSON object."""
+    if game in BLOCK_GAMES:
+        return replay_block.action_json
+    return poker_replay.action_json if game == "poker" else action_json
 
 
 if __name__ == "__main__":

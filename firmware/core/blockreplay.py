@@ -1,6 +1,7 @@
 """Reading draw-and-block records back (the format: core.blockrecord): parse them
 and replay them through core.line's engine, checking every line, with
-core.replay's helpers for what the games share (seats, plays, draws, errors).
+core.recordparse's and core.replay's helpers for what the games share (the
+header, seats, plays, draws, errors).
 
     game, record = replay(text)     # raises RecordError at the first bad line
 """
@@ -9,22 +10,9 @@ from core.actions import pair
 from core.allfives import HAND_OVER, Illegal, MATCH_OVER
 from core.blockrecord import BlockRecord
 from core.blockrules import GAMES, Options, rules_for
-from core.recordparse import RecordError
-from core.recordparse import strip_comment as _strip  # noqa: I001
-from core.replay import _check_drawn, _check_seat, parse_action
+from core.recordparse import at_line, check_drawn, check_seat, read_int, RecordError, split
+from core.replay import parse_action
 from core.tiles import ALL, HIGH, LOW, name, parse
-
-
-def game_of(text):
-    """The record's `game:` value, or "" when its header names none."""
-    for raw in text.split("\n"):
-        line = _strip(raw)
-        if line == "---":
-            break
-        key, sep, value = line.partition(":")
-        if sep and key.strip() == "game":
-            return value.strip()
-    return ""
 
 
 def parse_deal(text, players, size):
@@ -63,66 +51,41 @@ def parse_deal(text, players, size):
 
 def read(text):
     """Parse a record's header; returns (BlockRecord, [(line number, body line), ...])."""
-    fields = {}
-    body = []
-    header = True
-    number = 0
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = _strip(raw)
-        if not line:
-            continue
-        if not header:
-            body.append((number, line))
-            continue
-        if line == "---":
-            header = False
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep:
-            raise RecordError(number, "expected 'key: value' or '---'")
-        if key not in ("game", "options", "seed", "players", "deal"):
-            raise RecordError(number, "unknown header " + key)
-        if key in fields:
-            raise RecordError(number, "the header gives %s twice" % key)
-        fields[key] = (number, value.strip())
-    if header:
-        raise RecordError(number, "the header must end with a line '---'")
-    return _record(fields), body
-
-
-def _record(fields):
-    number, game = fields.get("game", (1, ""))
+    header, body = split(text)
+    number, _, game = header[0]
     if game not in GAMES:
         raise RecordError(number, "unknown game " + game)
-    number, text = fields.get("options", (number, ""))
-    try:
-        options = Options.parse(game, text)
-        rec = BlockRecord(game, options)
-        n = options.players
-        if "seed" in fields:
-            number, text = fields["seed"]
-            if not text.isdigit():
-                raise ValueError("the seed is a whole number, not " + text)
-            rec.seed = int(text)
-        if "players" in fields:
-            number, text = fields["players"]
-            rec.players = [p.strip() for p in text.split(",")]
-            if len(rec.players) != n:
-                raise ValueError("the options say %d players, the header names %d"
-                                 % (n, len(rec.players)))
-        if "deal" in fields:
-            number, text = fields["deal"]
-            rec.deals[1] = parse_deal(text, n, rules_for(game).hand_size(n))
-    except ValueError as e:
-        raise RecordError(number, str(e)) from None
+    fields = {}
+    for number, key, value in header[1:]:
+        if key not in ("options", "seed", "players", "deal"):
+            raise RecordError(number, "unknown header " + key)
+        fields[key] = (number, value)
+    number, text = fields.get("options", (header[0][0], ""))
+    rec = BlockRecord(game, at_line(number, Options.parse, game, text))
+    for key in ("seed", "players", "deal"):  # the options say how many players
+        if key in fields:
+            number, value = fields[key]
+            at_line(number, _read_field, rec, key, value)
     if "seed" not in fields and 1 not in rec.deals:
         raise RecordError(1, "a record needs a seed or a deal")
-    return rec
+    return rec, body
+
+
+def _read_field(rec, key, value):
+    n = rec.options.players
+    if key == "seed":
+        rec.seed = read_int(value, 0, 0xFFFFFFFF, "the seed")
+    elif key == "players":
+        rec.players = [p.strip() for p in value.split(",")]
+        if len(rec.players) != n:
+            named = len(rec.players)
+            raise ValueError("the options say %d players, the header names %d" % (n, named))
+    else:
+        rec.deals[1] = parse_deal(value, n, rules_for(rec.game).hand_size(n))
 
 
 def _pair(words):
-    """"play [2|2] W [5|5] E" (either end first) as a two-double action."""
+    """ "play [2|2] W [5|5] E" (either end first) as a two-double action."""
     tiles = []
     ends = []
     for i in (1, 3):
@@ -171,10 +134,7 @@ def replay(text, on_action=None):
                 raise RecordError(number, "a deal can only come once a hand is over")
             if pending is not None:
                 raise RecordError(number, "this hand has been dealt already")
-            try:
-                pending = parse_deal(line[4:], game.SEATS, size)
-            except ValueError as e:
-                raise RecordError(number, str(e)) from None
+            pending = at_line(number, parse_deal, line[4:], game.SEATS, size)
             deal_line = number
             continue
         if game.state == MATCH_OVER:
@@ -185,15 +145,12 @@ def replay(text, on_action=None):
             game.start_hand(pending)
             out.start_hand(game.hand_no, pending)
             pending = None
-        _check_seat(number, words[0], game)
+        check_seat(number, words[0], game.SEATS, game.turn)
         if len(words) < 2:
             raise RecordError(number, "the seat must be followed by play, draw or pass")
-        try:
-            action = action_of(game, words[1:])
-        except ValueError as e:
-            raise RecordError(number, str(e)) from None
+        action = at_line(number, action_of, game, words[1:])
         if words[1] == "draw" and len(words) == 3:
-            _check_drawn(number, game, words[2])
+            check_drawn(number, game, words[2])
         try:
             events = game.apply(action)
         except Illegal as e:
@@ -202,4 +159,3 @@ def replay(text, on_action=None):
         if on_action is not None:
             on_action(number, line, game, events)
     return game, out
-

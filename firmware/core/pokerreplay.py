@@ -1,12 +1,12 @@
 """Reading Domino Poker's records back (the format: core/pokerrecord.py): parse them
 and replay them through the engine, checking every line.
 
-    game, record = replay(text)     # raises core.replay.RecordError at the first bad line
+    game, record = replay(text)     # raises core.recordparse.RecordError at the first bad line
 """
 
 from core.poker import BID, HAND_OVER, Illegal, MATCH_OVER, NO_CALL, Options, PLAYING, Poker, SEATS
 from core.pokerrecord import PokerRecord
-from core.recordparse import RecordError
+from core.recordparse import at_line, check_seat, read_int, RecordError, split
 from core.tiles import ALL, count, name, parse
 
 
@@ -33,66 +33,25 @@ def parse_deal(text):
     return tuple(masks)
 
 
-def game_of(text):
-    """The value of a record's `game:` header line ("" when it has none)."""
-    for raw in text.lstrip("\ufeff").split("\n"):
-        line = _strip(raw)
-        if line == "---":
-            break
-        key, sep, value = line.partition(":")
-        if sep and key.strip() == "game":
-            return value.strip()
-    return ""
-
-
-def _strip(line):
-    return line.split("#", 1)[0].strip()
-
-
 def read(text):
     """Parse a record's header; returns (PokerRecord, [(line number, body line), ...])."""
+    header, body = split(text)
+    number, _, game = header[0]
+    if game != "poker":
+        raise RecordError(number, "not a Domino Poker record: game " + game)
     rec = PokerRecord()
-    body = []
-    header = True
-    seen_seed = False
-    last = 0  # the last line that held anything
-    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
-        line = _strip(raw)
-        if not line:
-            continue
-        last = number
-        if not header:
-            body.append((number, line))
-            continue
-        if line == "---":
-            header = False
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise RecordError(number, "expected 'key: value' or '---'")
-        try:
-            seen_seed |= _header(rec, key.strip(), value.strip())
-        except ValueError as e:
-            raise RecordError(number, str(e)) from None
-    if header:
-        raise RecordError(last, "the header must end with a line '---'")
-    if not seen_seed and not rec.deals:
+    for number, key, value in header[1:]:
+        at_line(number, _read_field, rec, key, value)
+    if "seed" not in [key for _, key, _ in header] and not rec.deals:
         raise RecordError(1, "a record needs a seed or a deal")
     return rec, body
 
 
-def _header(rec, key, value):
-    """Take one header line into the record; True for the seed."""
-    if key == "game":
-        if value != "poker":
-            raise ValueError("not a Domino Poker record: game " + value)
-    elif key == "options":
+def _read_field(rec, key, value):
+    if key == "options":
         rec.options = Options.parse(value)
     elif key == "seed":
-        if not (value.isdigit() and len(value) <= 10 and int(value) < 1 << 32):
-            raise ValueError("a seed is a whole number below 4294967296")
-        rec.seed = int(value)
-        return True
+        rec.seed = read_int(value, 0, 0xFFFFFFFF, "the seed")
     elif key == "players":
         rec.players = [p.strip() for p in value.split(",")]
         if len(rec.players) != SEATS or not all(rec.players):
@@ -101,13 +60,12 @@ def _header(rec, key, value):
         rec.deals[1] = parse_deal(value)
     else:
         raise ValueError("unknown header " + key)
-    return False
 
 
 def parse_action(game, words):
     """Turn the words after the seat ("lead", "[2|5]", "5") into (action, late),
     checking what can be checked without the engine; raises ValueError."""
-    late = words[-1] == "timeout"
+    late = words[-1:] == ["timeout"]  # a lone seat number has no words after it
     if late:
         words = words[:-1]
     if not words:
@@ -137,16 +95,6 @@ def parse_action(game, words):
     return t * 8 + int(called), late
 
 
-def _check_seat(number, word, game):
-    if not (len(word) == 1 and "1" <= word <= "9"):
-        raise RecordError(number, "a line starts with a seat number, 'deal' or '#'")
-    seat = ord(word) - 49
-    if seat >= SEATS:
-        raise RecordError(number, "there is no seat %s" % word)
-    if seat != game.turn:
-        raise RecordError(number, "it is seat %d's turn, not seat %s's" % (game.turn + 1, word))
-
-
 def replay(text, on_action=None):
     """Play a record back. Returns (game, record as it would be written again).
 
@@ -164,10 +112,7 @@ def replay(text, on_action=None):
                 raise RecordError(number, "a deal can only come once a hand is over")
             if pending is not None:
                 raise RecordError(number, "this hand has been dealt already")
-            try:
-                pending = parse_deal(line[4:])
-            except ValueError as e:
-                raise RecordError(number, str(e)) from None
+            pending = at_line(number, parse_deal, line[4:])
             continue
         if game.state == MATCH_OVER:
             raise RecordError(number, "the match is over")
@@ -175,7 +120,7 @@ def replay(text, on_action=None):
             game.start_hand(pending)
             out.start_hand(game.hand_no, pending)
             pending = None
-        _check_seat(number, words[0], game)
+        check_seat(number, words[0], SEATS, game.turn)
         try:
             action, late = parse_action(game, words[1:])
             events = game.apply(action, late)

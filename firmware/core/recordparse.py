@@ -118,6 +118,7 @@ _FIRST = "a record starts with the game it records: 'game: allfives'"
 
 
 def strip_comment(line):
+    """`line` without its `#` comment and the blanks around it."""
     cut = line.find("#")
     if cut >= 0:
         line = line[:cut]
@@ -156,3 +157,27 @@ def parse_deal(text):
         if bin(mask).count("1") != 7:
             raise ValueError("each hand must hold 7 tiles")
     return (masks[0], masks[1], bytes(order))
+
+
+def check_seat(number, word, seats, turn):
+    """Raise RecordError at line `number` unless `word` is seat `turn` (counting
+    from 1 in the record, from 0 in `turn`) of a game of `seats` seats."""
+    if not (len(word) == 1 and "1" <= word <= "9"):
+        raise RecordError(number, "a line starts with a seat number, 'deal' or '#'")
+    seat = ord(word) - 49
+    if seat >= seats:
+        raise RecordError(number, "there is no seat %s" % word)
+    if seat != turn:
+        raise RecordError(number, "it is seat %d's turn, not seat %s's" % (turn + 1, word))
+
+
+def check_drawn(number, game, word):
+    """Raise RecordError at line `number` unless `word` names the tile the deal
+    gives the next draw (a draw from an empty stock is the engine's to refuse)."""
+    named = at_line(number, parse, word)[0]
+    if game.drawable() > 0 and game.stock[game.drawn] != named:
+        raise RecordError(
+            number,
+            "the record says %s was drawn, but the deal gives %s"
+            % (name(named), name(game.stock[game.drawn])),
+        )

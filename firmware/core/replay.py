@@ -12,6 +12,8 @@ from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options
 from core.record import GAMES, Record
 from core.recordparse import (
     at_line,
+    check_drawn,
+    check_seat,
     parse_deal,
     parse_seconds,
     read_int,
@@ -101,16 +103,6 @@ _MOST_BID = 9995  # far above any balance, and within the 16 bits a bid record k
 _CALLS = {"accept": ACCEPT, "decline": DECLINE, "timeout": TIMEOUT}
 
 
-def _check_seat(number, word, game):
-    if not (len(word) == 1 and "1" <= word <= "9"):
-        raise RecordError(number, "a line starts with a seat number, 'deal' or '#'")
-    seat = ord(word) - 49
-    if seat >= game.SEATS:
-        raise RecordError(number, "there is no seat %s" % word)
-    if seat != game.turn:
-        raise RecordError(number, "it is seat %d's turn, not seat %s's" % (game.turn + 1, word))
-
-
 def replay(text, on_action=None):
     """Play a record back. Returns (game, record as it would be written again).
 
@@ -136,7 +128,7 @@ def replay(text, on_action=None):
             game.start_hand(pending)
             out.start_hand(game.hand_no, pending)
             pending = None
-        _check_seat(number, words[0], game)
+        check_seat(number, words[0], game.SEATS, game.turn)
         took = 0
         if rec.timed:
             took = at_line(number, parse_seconds, words.pop())
@@ -144,7 +136,7 @@ def replay(text, on_action=None):
             raise RecordError(number, "the seat must be followed by play, draw or pass")
         action = at_line(number, parse_action, game, words[1:])
         if action == DRAW and len(words) == 3:
-            _check_drawn(number, game, words[2])
+            check_drawn(number, game, words[2])
         try:
             events = game.apply(action, took) if rec.timed else game.apply(action)
         except Illegal as e:
@@ -153,13 +145,3 @@ def replay(text, on_action=None):
         if on_action is not None:
             on_action(number, line, game, events)
     return game, out
-
-
-def _check_drawn(number, game, word):
-    named = at_line(number, parse, word)[0]
-    if game.drawable() > 0 and game.stock[game.drawn] != named:
-        raise RecordError(
-            number,
-            "the record says %s was drawn, but the deal gives %s"
-            % (name(named), name(game.stock[game.drawn])),
-        )

@@ -2,9 +2,10 @@
 
 from check import raises, tile
 from core import events as ev
+from core.anyrecord import game_of
 from core.poker import MATCH_OVER, Options, PLAYING
 from core.pokerrecord import deal_text, decode
-from core.pokerreplay import game_of, parse_deal, replay
+from core.pokerreplay import parse_deal, replay
 from core.replay import RecordError
 from players.pokermatch import play_match
 
@@ -66,6 +67,7 @@ def test_bad_lines_stop_the_replay_with_the_line_and_reason():
         (BIDS + "1 jump\n", 11, "unknown action 'jump' (bid, lead or play)"),
         (BIDS + "1 lead [9|9]\n", 11, "not a tile: [9|9]"),
         (BIDS + "1 timeout\n", 11, "the seat must be followed by bid, lead or play"),
+        ("1\n", 7, "the seat must be followed by bid, lead or play"),
         ("x bid 1\n", 7, "a line starts with a seat number, 'deal' or '#'"),
         ("deal " + DEAL + "\n", 7, "this hand has been dealt already"),
         ("1 bid 1\ndeal " + DEAL + "\n", 8, "a deal can only come once a hand is over"),
@@ -75,17 +77,24 @@ def test_bad_lines_stop_the_replay_with_the_line_and_reason():
         assert (error.line, error.reason) == (line, reason), (body, error.line, error.reason)
 
 
+FIRST = "'game: allfives'"
+SEED = "the seed must be a whole number from 0 to 4294967295, not "
+
+
 def test_bad_headers_are_refused_with_their_line():
     cases = (
         ("game: allfives\n---\n", 1, "not a Domino Poker record: game allfives"),
         ("game: poker\noptions: hands=6\n---\n", 2, "unknown option hands=6 (hands=5, 7 or 10)"),
-        ("game: poker\nseed: -3\n---\n", 2, "a seed is a whole number below 4294967296"),
-        ("game: poker\nseed: 99999999999\n---\n", 2, "a seed is a whole number below 4294967296"),
+        ("game: poker\nseed: -3\n---\n", 2, SEED + "-3"),
+        ("game: poker\nseed: 4294967296\n---\n", 2, SEED + "4294967296"),
+        ("game: poker\nseed: \u0663\n---\n", 2, SEED + "\u0663"),
+        ("\ufeffgame: poker\nseed: 1\nseed: 1\n---\n", 3, "'seed:' is given twice"),
+        ("seed: 1\ngame: poker\n---\n", 1, "a record starts with the game it records: " + FIRST),
         ("game: poker\nplayers: A, B\n---\n", 2, "Domino Poker has 4 players, separated by commas"),
         ("game: poker\ndeal: [0|0] / [1|1]\n---\n", 2, "a deal is four hands separated by /"),
         ("game: poker\ncolour: red\n---\n", 2, "unknown header colour"),
         ("game: poker\nseed 1\n---\n", 2, "expected 'key: value' or '---'"),
-        ("game: poker\nseed: 1\n", 2, "the header must end with a line '---'"),
+        ("game: poker\nseed: 1\n", 3, "the header must end with a line '---'"),
         ("game: poker\n---\n", 1, "a record needs a seed or a deal"),
     )
     for text, line, reason in cases:
