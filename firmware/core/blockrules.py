@@ -50,15 +50,15 @@ class Options:
         pairs = ""
         for word in text.split():
             key, _, value = word.partition("=")
-            if key == "players" and value.isdigit() and int(value) in rules.PLAYERS:
+            if key == "players" and value in [str(n) for n in rules.PLAYERS]:  # ASCII only
                 o.players = int(value)
             elif key == "pairs" and value in ("yes", "no"):
                 pairs = value
             elif key == "target" and rules.TARGETS[0] >= 0:
-                target = 0 if value == "hand" else int(value) if value.isdigit() else -1
-                if target not in rules.TARGETS:
+                written = [str(t or "hand") for t in rules.TARGETS]  # ASCII digits only
+                if value not in written:
                     raise ValueError("%s plays to %s" % (game, rules.target_words()))
-                o.target = target
+                o.target = rules.TARGETS[written.index(value)]
             else:
                 raise ValueError("unknown option %s for %s" % (word, game))
         if o.players != 4:

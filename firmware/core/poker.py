@@ -70,7 +70,7 @@ class Options:
         o = Options()
         for word in text.split():
             key, _, value = word.partition("=")
-            if key == "hands" and value.isdigit() and int(value) in HANDS:
+            if key == "hands" and value in [str(n) for n in HANDS]:  # ASCII digits only
                 o.hands = int(value)
             else:
                 raise ValueError("unknown option %s (hands=5, 7 or 10)" % word)

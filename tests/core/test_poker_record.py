@@ -88,6 +88,7 @@ def test_bad_headers_are_refused_with_their_line():
         ("game: poker\nseed: -3\n---\n", 2, SEED + "-3"),
         ("game: poker\nseed: 4294967296\n---\n", 2, SEED + "4294967296"),
         ("game: poker\nseed: \u0663\n---\n", 2, SEED + "\u0663"),
+        ("game: poker\noptions: hands=\u0667\n---\n", 2, "unknown option hands=\u0667 (hands=5, 7 or 10)"),
         ("\ufeffgame: poker\nseed: 1\nseed: 1\n---\n", 3, "'seed:' is given twice"),
         ("seed: 1\ngame: poker\n---\n", 1, "a record starts with the game it records: " + FIRST),
         ("game: poker\nplayers: A, B\n---\n", 2, "Domino Poker has 4 players, separated by commas"),
