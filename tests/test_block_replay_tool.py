@@ -78,7 +78,7 @@ def test_an_illegal_line_stops_the_replay_with_its_number(tmp_path):
         ("game: 1x1\noptions: target=125\nseed: 1", "", 2, "1x1 plays to 101"),
         ("game: classic\nseed: x", "", 2, "whole number"),
         ("game: classic\nseed: 1\nplayers: A, B, C", "", 3, "the options say 2 players"),
-        ("game: classic\nseed: 1\ndeal: [0|0] / stock", "", 3, "a deal is 2 hands"),
+        ("game: classic\nseed: 1\ndeal: [0|0] / stock", "", 3, "a deal is 2 hands and the stock"),
         ("game: classic\nseed: 1\nseed: 2", "", 3, "twice"),
         ("game: classic\nseed: 1", "2 play [2|2] W [3|4] E", 4, "only two doubles"),
         ("game: classic\nseed: 1", "3 play [0|0]", 4, "there is no seat 3"),

@@ -4,47 +4,20 @@ and replay them through the engine, checking every line.
     game, record = replay(text)     # raises core.recordparse.RecordError at the first bad line
 """
 
-from core.poker import BID, HAND_OVER, Illegal, MATCH_OVER, NO_CALL, Options, PLAYING, Poker, SEATS
+from core.poker import BID, HAND_SIZE, Illegal, NO_CALL, Options, PLAYING, Poker, SEATS
 from core.pokerrecord import PokerRecord
-from core.recordparse import at_line, check_seat, read_int, RecordError, split
-from core.tiles import ALL, count, name, parse
+from core.recordparse import parse_hands, play_body, read_header, read_int, RecordError
+from core.tiles import parse
 
 
 def parse_deal(text):
     """Read "hand / hand / hand / hand" into four masks; raises ValueError."""
-    parts = text.split("/")
-    if len(parts) != SEATS:
-        raise ValueError("a deal is four hands separated by /")
-    seen = 0
-    masks = []
-    for part in parts:
-        mask = 0
-        for word in part.split():
-            t = parse(word)[0]
-            if seen >> t & 1:
-                raise ValueError("%s is dealt twice" % name(t))
-            seen |= 1 << t
-            mask |= 1 << t
-        if count(mask) != 7:
-            raise ValueError("each hand must hold 7 tiles")
-        masks.append(mask)
-    if seen != ALL:
-        raise ValueError("a deal must use all 28 tiles")
-    return tuple(masks)
+    return tuple(parse_hands(text, SEATS, HAND_SIZE, stock=False)[0])
 
 
 def read(text):
     """Parse a record's header; returns (PokerRecord, [(line number, body line), ...])."""
-    header, body = split(text)
-    number, _, game = header[0]
-    if game != "poker":
-        raise RecordError(number, "not a Domino Poker record: game " + game)
-    rec = PokerRecord()
-    for number, key, value in header[1:]:
-        at_line(number, _read_field, rec, key, value)
-    if "seed" not in [key for _, key, _ in header] and not rec.deals:
-        raise RecordError(1, "a record needs a seed or a deal")
-    return rec, body
+    return read_header(text, ("poker",), lambda game: PokerRecord(), _read_field)
 
 
 def _read_field(rec, key, value):
@@ -104,29 +77,14 @@ def replay(text, on_action=None):
     rec, body = read(text)
     game = Poker(rec.options, rec.seed)
     out = PokerRecord(rec.options, rec.seed, rec.players)
-    pending = rec.deals.get(1)  # the explicit deal of the next hand, if any
-    for number, line in body:
-        words = line.split()
-        if words[0] == "deal":
-            if game.hand_no and game.state != HAND_OVER:
-                raise RecordError(number, "a deal can only come once a hand is over")
-            if pending is not None:
-                raise RecordError(number, "this hand has been dealt already")
-            pending = at_line(number, parse_deal, line[4:])
-            continue
-        if game.state == MATCH_OVER:
-            raise RecordError(number, "the match is over")
-        if game.state == HAND_OVER:
-            game.start_hand(pending)
-            out.start_hand(game.hand_no, pending)
-            pending = None
-        check_seat(number, words[0], SEATS, game.turn)
+
+    def act(number, words):
         try:
             action, late = parse_action(game, words[1:])
             events = game.apply(action, late)
         except (ValueError, Illegal) as e:
             raise RecordError(number, str(e)) from None
         out.add(action, late)
-        if on_action is not None:
-            on_action(number, line, game, events)
-    return game, out
+        return events
+
+    return play_body(game, out, body, rec.deals.get(1), parse_deal, act, on_action)

@@ -1,13 +1,16 @@
 """What every record reader shares (the format: core/record.py): the error that
-names a line, the header and body split, ASCII numbers with bounds, times, deals.
+names a line, the header and body split, ASCII numbers with bounds, times, deals,
+and the walk through a record's body.
 
-A reader for another game builds on these: `split(text)` gives the header's
-fields (the first names the game) and the body's lines, each with its line
-number, and `at_line(number, read, ...)` turns the ValueError of any reading
-function here into the RecordError of that line. Like core/replay.py, this is
-host-only: the handheld never reads a record.
+A game's reader builds on these: `read_header` reads the header into the game's
+record (`split(text)` gives its fields, the first naming the game, and the body's
+lines, each with its line number), `play_body` walks the body through the engine
+with the game's own reading of an action line, and `at_line(number, read, ...)`
+turns the ValueError of any reading function into the RecordError of that line.
+Like core/replay.py, this is host-only: the handheld never reads a record.
 """
 
+from core.allfives import HAND_OVER, MATCH_OVER
 from core.tiles import ALL, name, parse
 
 _BOM = "\ufeff"  # a byte-order mark, which some editors write at the start of a file
@@ -125,38 +128,99 @@ def strip_comment(line):
     return line.strip()
 
 
-def parse_deal(text):
-    """Read "hand / hand / stock tiles..." into (mask, mask, bytes); raises ValueError."""
+def parse_hands(text, players, size, stock=True):
+    """Read "hand / ... / hand / stock tiles..." (no stock part when `stock` is
+    false) into ([the hands' masks], the stock's drawing order as bytes): each hand
+    holds `size` tiles and the deal uses all 28; raises ValueError."""
     parts = [p.strip() for p in text.split("/")]
-    if len(parts) != 3:
-        raise ValueError("a deal is two hands and the stock, separated by /")
-    stock_words = parts[2].split()
-    if not stock_words or stock_words[0] != "stock":
-        raise ValueError("the third part of a deal must start with 'stock'")
+    if len(parts) != players + (1 if stock else 0):
+        shape = "%d hands and the stock" if stock else "%d hands"
+        raise ValueError(("a deal is " + shape + ", separated by /") % players)
+    stock_words = parts[-1].split() if stock else ["stock"]
+    if stock_words[:1] != ["stock"]:
+        raise ValueError("the last part of a deal must start with 'stock'")
     seen = 0
-    masks = []
-    for part in parts[:2]:
+    hands = []
+    for part in parts[:players]:
         mask = 0
         for word in part.split():
-            t = parse(word)[0]
-            if seen >> t & 1:
-                raise ValueError("%s is dealt twice" % name(t))
-            seen |= 1 << t
-            mask |= 1 << t
-        masks.append(mask)
+            mask |= 1 << _new_tile(seen | mask, word)
+        if bin(mask).count("1") != size:
+            raise ValueError("each hand must hold %d tiles" % size)
+        seen |= mask
+        hands.append(mask)
     order = bytearray()
     for word in stock_words[1:]:
-        t = parse(word)[0]
-        if seen >> t & 1:
-            raise ValueError("%s is dealt twice" % name(t))
+        t = _new_tile(seen, word)
         seen |= 1 << t
         order.append(t)
     if seen != ALL:
         raise ValueError("a deal must use all 28 tiles")
-    for mask in masks:
-        if bin(mask).count("1") != 7:
-            raise ValueError("each hand must hold 7 tiles")
-    return (masks[0], masks[1], bytes(order))
+    return hands, bytes(order)
+
+
+def _new_tile(seen, word):
+    t = parse(word)[0]
+    if seen >> t & 1:
+        raise ValueError("%s is dealt twice" % name(t))
+    return t
+
+
+def read_header(text, games, new_record, read_field):
+    """Parse a record's header: (record, [(line number, body line), ...]).
+
+    `new_record(game)` makes the empty record of the game the first line names (one
+    of `games`); `read_field(rec, key, value)` reads each other field into it, its
+    ValueError reported at the field's line. The options are read first wherever
+    they stand: they say how many players the other fields name."""
+    header, body = split(text)
+    number, _, game = header[0]
+    if game not in games:
+        raise RecordError(number, "not a record of %s: game %s" % (" or ".join(games), game))
+    rec = new_record(game)
+    for number, key, value in sorted(header[1:], key=lambda field: field[1] != "options"):
+        at_line(number, read_field, rec, key, value)
+    if "seed" not in [key for _, key, _ in header] and 1 not in rec.deals:
+        raise RecordError(1, "a record needs a seed or a deal")
+    return rec, body
+
+
+def play_body(game, out, body, deal, read_deal, act, on_action=None, deal_ok=None):
+    """Play a record's body through `game`, noting each hand's deal in `out` (the
+    record written again); returns (game, out). Every game's engine numbers its
+    states as core.allfives does.
+
+    `deal` is the first hand's explicit deal (None: the seed deals), `read_deal(text)`
+    reads a `deal ...` line, `act(number, words)` makes one action line's action
+    (`words` from the seat on, the seat already checked) and returns its events,
+    `on_action(number, line, game, events)` follows every action, and
+    `deal_ok(number, game, deal)` may refuse a deal once the hand it deals starts.
+    Raises RecordError at the first malformed or illegal line; nothing after it runs.
+    """
+    deal_line = 1
+    for number, line in body:
+        words = line.split()
+        if words[0] == "deal":
+            if game.hand_no and game.state != HAND_OVER:
+                raise RecordError(number, "a deal can only come once a hand is over")
+            if deal is not None:
+                raise RecordError(number, "this hand has been dealt already")
+            deal = at_line(number, read_deal, line[4:])
+            deal_line = number
+            continue
+        if game.state == MATCH_OVER:
+            raise RecordError(number, "the match is over")
+        if game.state == HAND_OVER:
+            if deal is not None and deal_ok is not None:
+                deal_ok(deal_line, game, deal)
+            game.start_hand(deal)
+            out.start_hand(game.hand_no, deal)
+            deal = None
+        check_seat(number, words[0], len(game.hands), game.turn)
+        events = act(number, words)
+        if on_action is not None:
+            on_action(number, line, game, events)
+    return game, out
 
 
 def check_seat(number, word, seats, turn):

@@ -8,17 +8,17 @@ Record), so a match played on it does not hold this module.
 """
 
 from core.actions import ACCEPT, bid, DECLINE, DRAW, PASS, TIMEOUT
-from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options
+from core.allfives import AllFives, HAND_SIZE, Illegal, Options
 from core.record import GAMES, Record
 from core.recordparse import (
     at_line,
     check_drawn,
-    check_seat,
-    parse_deal,
+    parse_hands,
     parse_seconds,
+    play_body,
+    read_header,
     read_int,
     RecordError,
-    split,
 )
 from core.table import END_NAMES, LEAD, LEAD_FLIP
 from core.tiles import LOW, name, parse
@@ -26,16 +26,13 @@ from core.tiles import LOW, name, parse
 
 def read(text):
     """Parse a record's header; returns (Record, [(line number, body line), ...])."""
-    header, body = split(text)
-    number, _, game = header[0]
-    if game not in GAMES:
-        raise RecordError(number, "unknown game " + game)
-    rec = Record(game=game)
-    for number, key, value in header[1:]:
-        at_line(number, _read_field, rec, key, value)
-    if "seed" not in [key for _, key, _ in header] and not rec.deals:
-        raise RecordError(1, "a record needs a seed or a deal")
-    return rec, body
+    return read_header(text, GAMES, lambda game: Record(game=game), _read_field)
+
+
+def read_deal(text):
+    """Read "hand / hand / stock tiles..." into (mask, mask, stock order); raises ValueError."""
+    hands, order = parse_hands(text, AllFives.SEATS, HAND_SIZE)
+    return (hands[0], hands[1], order)
 
 
 def _read_field(rec, key, value):
@@ -50,7 +47,7 @@ def _read_field(rec, key, value):
         if len(rec.players) != AllFives.SEATS:
             raise ValueError("All Fives has 2 players")
     elif key == "deal":
-        rec.deals[1] = parse_deal(value)
+        rec.deals[1] = read_deal(value)
     else:
         raise ValueError("unknown header " + key)
 
@@ -112,36 +109,26 @@ def replay(text, on_action=None):
     rec, body = read(text)
     game = rec.new_game()
     out = Record(rec.options, rec.seed, rec.players, rec.game)
-    pending = rec.deals.get(1)  # the explicit deal of the next hand, if any
-    for number, line in body:
-        words = line.split()
-        if words[0] == "deal":
-            if game.hand_no and game.state != HAND_OVER:
-                raise RecordError(number, "a deal can only come once a hand is over")
-            if pending is not None:
-                raise RecordError(number, "this hand has been dealt already")
-            pending = at_line(number, parse_deal, line[4:])
-            continue
-        if game.state == MATCH_OVER:
-            raise RecordError(number, "the match is over")
-        if game.state == HAND_OVER:
-            game.start_hand(pending)
-            out.start_hand(game.hand_no, pending)
-            pending = None
-        check_seat(number, words[0], game.SEATS, game.turn)
-        took = 0
-        if rec.timed:
-            took = at_line(number, parse_seconds, words.pop())
-        if len(words) < 2:
-            raise RecordError(number, "the seat must be followed by play, draw or pass")
-        action = at_line(number, parse_action, game, words[1:])
-        if action == DRAW and len(words) == 3:
-            check_drawn(number, game, words[2])
-        try:
-            events = game.apply(action, took) if rec.timed else game.apply(action)
-        except Illegal as e:
-            raise RecordError(number, str(e)) from None
-        out.add(action, took)
-        if on_action is not None:
-            on_action(number, line, game, events)
-    return game, out
+
+    def act(number, words):
+        took = at_line(number, parse_seconds, words.pop()) if rec.timed else None
+        return action_line(number, words, game, out, parse_action, took)
+
+    return play_body(game, out, body, rec.deals.get(1), read_deal, act, on_action)
+
+
+def action_line(number, words, game, out, parse, took=None):
+    """Make the action of a line's `words` (the seat first), read by
+    `parse(game, words after the seat)`, in `game` and note it in `out`; `took` is
+    its time in a timed game. Returns the events; raises RecordError."""
+    if len(words) < 2:
+        raise RecordError(number, "the seat must be followed by play, draw or pass")
+    action = at_line(number, parse, game, words[1:])
+    if words[1] == "draw" and len(words) == 3:
+        check_drawn(number, game, words[2])
+    try:
+        events = game.apply(action) if took is None else game.apply(action, took)
+    except Illegal as e:
+        raise RecordError(number, str(e)) from None
+    out.add(action, took or 0)
+    return events

@@ -1,7 +1,7 @@
 """Helpers for the portable core tests, which run under pytest and MicroPython alike."""
 
 from core.allfives import AllFives, Options
-from core.replay import parse_deal
+from core.replay import read_deal
 from core.tiles import parse
 from hw.storage import Storage
 
@@ -38,7 +38,7 @@ def mask(*names):
 def game_with(deal_text, options=""):
     """A match whose first hand is dealt as written ("hand / hand / stock ...")."""
     game = AllFives(Options.parse(options))
-    game.start_hand(parse_deal(deal_text))
+    game.start_hand(read_deal(deal_text))
     return game
 
 

@@ -6,7 +6,7 @@ from core.actions import ACCEPT, bid, DECLINE, DRAW, PASS, TIMEOUT
 from core.allfives import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.bid import AUCTION, Bid
 from core.record import seconds
-from core.replay import parse_action, parse_deal, parse_seconds, RecordError, replay
+from core.replay import parse_action, parse_seconds, read_deal, RecordError, replay
 from core.rng import derive
 from core.table import E, W
 from core.view import BidView
@@ -33,7 +33,7 @@ def dealt(deal=DEAL, jockey=-1, scores=(150, 150)):
     game = Bid()
     game.jockey = jockey
     game.scores = list(scores)
-    game.start_hand(parse_deal(deal))
+    game.start_hand(read_deal(deal))
     return game
 
 

@@ -78,21 +78,22 @@ def test_bad_lines_stop_the_replay_with_the_line_and_reason():
 
 
 FIRST = "'game: allfives'"
+HANDS = " (hands=5, 7 or 10)"
 SEED = "the seed must be a whole number from 0 to 4294967295, not "
 
 
 def test_bad_headers_are_refused_with_their_line():
     cases = (
-        ("game: allfives\n---\n", 1, "not a Domino Poker record: game allfives"),
+        ("game: allfives\n---\n", 1, "not a record of poker: game allfives"),
         ("game: poker\noptions: hands=6\n---\n", 2, "unknown option hands=6 (hands=5, 7 or 10)"),
         ("game: poker\nseed: -3\n---\n", 2, SEED + "-3"),
         ("game: poker\nseed: 4294967296\n---\n", 2, SEED + "4294967296"),
         ("game: poker\nseed: \u0663\n---\n", 2, SEED + "\u0663"),
-        ("game: poker\noptions: hands=\u0667\n---\n", 2, "unknown option hands=\u0667 (hands=5, 7 or 10)"),
+        ("game: poker\noptions: hands=\u0667\n---\n", 2, "unknown option hands=\u0667" + HANDS),
         ("\ufeffgame: poker\nseed: 1\nseed: 1\n---\n", 3, "'seed:' is given twice"),
         ("seed: 1\ngame: poker\n---\n", 1, "a record starts with the game it records: " + FIRST),
         ("game: poker\nplayers: A, B\n---\n", 2, "Domino Poker has 4 players, separated by commas"),
-        ("game: poker\ndeal: [0|0] / [1|1]\n---\n", 2, "a deal is four hands separated by /"),
+        ("game: poker\ndeal: [0|0] / [1|1]\n---\n", 2, "a deal is 4 hands, separated by /"),
         ("game: poker\ncolour: red\n---\n", 2, "unknown header colour"),
         ("game: poker\nseed 1\n---\n", 2, "expected 'key: value' or '---'"),
         ("game: poker\nseed: 1\n", 3, "the header must end with a line '---'"),

@@ -4,7 +4,7 @@ from check import raises
 from core.allfives import HAND_OVER, MATCH_OVER, Options
 from core.record import deal_text
 from core.recordparse import decode, read_int
-from core.replay import parse_deal, RecordError, replay
+from core.replay import read_deal, RecordError, replay
 from core.table import E, W
 from players.autoplay import play_match
 
@@ -132,10 +132,10 @@ def test_numbers_are_ascii_digits_within_their_bounds():
 
 def test_deals_are_checked():
     good = HEADER.split("deal: ")[1].split("\n")[0]
-    assert parse_deal(good)[2][0] == 2  # [0|2] is drawn first
-    raises(ValueError, parse_deal, good.replace("[0|2]", "[1|4]"))
-    raises(ValueError, parse_deal, good.replace(" / stock", " stock"))
-    raises(ValueError, parse_deal, good.replace("[1|4] [4|6]", "[1|4]"))
+    assert read_deal(good)[2][0] == 2  # [0|2] is drawn first
+    raises(ValueError, read_deal, good.replace("[0|2]", "[1|4]"))
+    raises(ValueError, read_deal, good.replace(" / stock", " stock"))
+    raises(ValueError, read_deal, good.replace("[1|4] [4|6]", "[1|4]"))
 
 
 def test_seeded_matches_round_trip_for_every_option_set():
@@ -158,7 +158,7 @@ def test_a_body_deal_line_deals_the_next_hand():
     assert out.text() == (
         "game: allfives\noptions: target=100 draw=optional keep=0 lead=continue\n"
         "seed: 3\nplayers: Player 1, Player 2\ndeal: "
-        + deal_text(parse_deal(deal))
+        + deal_text(read_deal(deal))
         + "\n---\n1 play [5|5]\n"
     )
     assert replay(out.text())[1].text() == out.text()
