@@ -34,23 +34,18 @@ def test_every_portable_core_test_passes_under_micropython():
     assert "%d passed, 0 failed" % want in run.stdout
 
 
-def cpython_events(matches):
-    """The event streams of the first seeded matches, under CPython."""
-    run = subprocess.run(
-        [sys.executable, "tests/core/event_stream.py", str(matches)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return run.stdout
+def same_on_both(script, *args):
+    """Run `script` under MicroPython and CPython; its output, once both print the same."""
+    mp = micropython(script, *args)
+    assert mp.returncode == 0, mp.stderr
+    command = [sys.executable, script] + list(args)
+    cpython = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert mp.stdout == cpython.stdout
+    return mp.stdout
 
 
 def test_the_same_seeds_give_the_same_events_on_both_interpreters():
-    mp = micropython("tests/core/event_stream.py", "40")
-    assert mp.returncode == 0, mp.stderr
-    assert mp.stdout.count("match_over") == 40
-    assert mp.stdout == cpython_events(40)
+    assert same_on_both("tests/core/event_stream.py", "40").count("match_over") == 40
 
 
 @pytest.fixture(scope="module")
@@ -72,4 +67,5 @@ def test_compiled_mpy_core_plays_the_same_matches_in_a_small_heap(mpy_firmware):
     assert not list(mpy_firmware.rglob("*.py"))
     run = micropython("tests/core/event_stream.py", "8", str(mpy_firmware), heap=128 * 1024)
     assert run.returncode == 0, run.stderr
-    assert run.stdout == cpython_events(8)
+    cpython = [sys.executable, "tests/core/event_stream.py", "8"]
+    assert run.stdout == subprocess.run(cpython, cwd=ROOT, capture_output=True, text=True).stdout

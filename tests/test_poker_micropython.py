@@ -1,21 +1,9 @@
 """Domino Poker under the real MicroPython unix port: the same seeds, the same events."""
 
-import subprocess
-import sys
-
-from test_micropython import micropython, ROOT
+from test_micropython import same_on_both
 
 
 def test_the_same_seeded_poker_matches_give_the_same_events_on_both_interpreters():
-    mp = micropython("tests/core/poker_stream.py", "6")
-    assert mp.returncode == 0, mp.stderr
-    cpython = subprocess.run(
-        [sys.executable, "tests/core/poker_stream.py", "6"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert mp.stdout.count("match_over") == 6 and mp.stdout.count("round-trip True") == 6
-    assert "timed_out" in mp.stdout and mp.stdout.count("trick ") > 6 * 5 * 7
-    assert mp.stdout == cpython.stdout
+    events = same_on_both("tests/core/poker_stream.py", "6")
+    assert events.count("match_over") == 6 and events.count("round-trip True") == 6
+    assert "timed_out" in events and events.count("trick ") > 6 * 5 * 7
