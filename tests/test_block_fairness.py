@@ -5,7 +5,6 @@ hands and the stock) are dealt again in a way consistent with everything the sea
 has seen; its view and its decision must not change.
 """
 
-import copy
 import random
 
 import pytest
@@ -14,9 +13,8 @@ from core.blockrules import Options
 from core.blockview import LineView
 from core.line import LineGame
 from core.rng import Rng
-from core.tiles import count, NUMBER
-from players import BLOCK_NAMES, thinker
-from test_fairness import public
+from players import BLOCK_NAMES
+from test_fairness import chooser, consistent_redeal, public
 
 SETUPS = (
     ("1x1", ""),
@@ -28,51 +26,6 @@ SETUPS = (
 )
 
 
-def consistent_redeal(game, seat, shuffler):
-    """A copy of the game with the hidden tiles dealt again, or None if none was found."""
-    others = [s for s in range(game.SEATS) if s != seat]
-    pool = list(game.stock[game.drawn : game.stock_size])
-    for s in others:
-        pool += [t for t in range(28) if game.hands[s] >> t & 1]
-    for _ in range(50):
-        shuffler.shuffle(pool)
-        hands = {}
-        at = 0
-        for s in others:
-            size = count(game.hands[s])
-            hands[s] = sum(1 << t for t in pool[at : at + size])
-            at += size
-        if all(count(hands[s] & lacked(game, s)) <= game.free[s] for s in others):
-            other = copy.deepcopy(game)
-            for s in others:
-                other.hands[s] = hands[s]
-            other.stock[other.drawn : other.stock_size] = bytes(pool[at:])
-            return other
-    return None
-
-
-def lacked(game, seat):
-    m = 0
-    for n in range(7):
-        if game.lacks[seat] >> n & 1:
-            m |= NUMBER[n]
-    return m
-
-
-def chooser(name):
-    t = thinker(name, "block")
-    if hasattr(t, "budget"):
-        t.budget = 16  # every decision still samples and compares several deals
-
-    def choose(view, rng):
-        t.start(view, rng)
-        while not t.step():
-            pass
-        return t.action
-
-    return choose
-
-
 def block_public(view):
     fields = public(view)
     fields["options"] = view.options.text()
@@ -81,7 +34,7 @@ def block_public(view):
 
 @pytest.mark.parametrize("name", BLOCK_NAMES)
 def test_decisions_do_not_depend_on_hidden_tiles(name):
-    choose = chooser(name)
+    choose = chooser(name, "block")
     shuffler = random.Random(11)
     checked = changed = 0
     for seed in range(24):

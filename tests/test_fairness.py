@@ -13,11 +13,7 @@ from core.allfives import AllFives, HAND_OVER, MATCH_OVER, Options
 from core.rng import Rng
 from core.tiles import count, NUMBER
 from core.view import View
-from players import get, NAMES, thinker
-
-# The expert searches sampled deals; a small budget keeps this test quick while
-# every decision still samples, searches and compares several deals.
-SMALL_BUDGETS = {"expert": 16}
+from players import NAMES, thinker
 
 VIEW_FIELDS = {
     "seat",
@@ -37,36 +33,47 @@ VIEW_FIELDS = {
 }
 
 
-def consistent_redeal(game, seat, shuffler):
-    """A copy of the game with the hidden tiles dealt again, or None if none was found."""
-    opp = 1 - seat
-    stock = list(game.stock[game.drawn : game.stock_size])
-    pool = [t for t in range(28) if game.hands[opp] >> t & 1] + stock
-    size = count(game.hands[opp])
-    lacked = 0
+def lacked(game, seat):
+    """The tiles `seat` has shown it does not hold: those of the numbers it could not match."""
+    tiles = 0
     for n in range(7):
-        if game.lacks[opp] >> n & 1:
-            lacked |= NUMBER[n]
+        if game.lacks[seat] >> n & 1:
+            tiles |= NUMBER[n]
+    return tiles
+
+
+def consistent_redeal(game, seat, shuffler):
+    """A copy of the game (of any number of seats) with the hidden tiles, the other
+    hands and the stock, dealt again consistently with what was seen; None if 50
+    tries found none."""
+    others = [s for s in range(len(game.hands)) if s != seat]
+    pool = list(game.stock[game.drawn : game.stock_size])
+    for s in others:
+        pool += [t for t in range(28) if game.hands[s] >> t & 1]
     for _ in range(50):
         shuffler.shuffle(pool)
-        hand = 0
-        for t in pool[:size]:
-            hand |= 1 << t
-        if count(hand & lacked) <= game.free[opp]:
+        hands = {}
+        at = 0
+        for s in others:
+            size = count(game.hands[s])
+            hands[s] = sum(1 << t for t in pool[at : at + size])
+            at += size
+        if all(count(hands[s] & lacked(game, s)) <= game.free[s] for s in others):
             other = copy.deepcopy(game)
-            other.hands[opp] = hand
-            rest = bytes(pool[size:])
-            other.stock[other.drawn : other.stock_size] = rest
+            for s in others:
+                other.hands[s] = hands[s]
+            other.stock[other.drawn : other.stock_size] = bytes(pool[at:])
             return other
     return None
 
 
-def chooser(name):
-    """The player's decision function, with a small budget for searching players."""
-    if name not in SMALL_BUDGETS:
-        return get(name)
-    t = thinker(name)
-    t.budget = SMALL_BUDGETS[name]
+def chooser(name, family=None):
+    """The player's decision function; a searching player gets a small budget,
+    which keeps these tests quick while every decision still samples, searches
+    and compares several deals."""
+    t = thinker(name, family)
+    if hasattr(t, "budget"):
+        t.budget = 16
 
     def choose(view, rng):
         t.start(view, rng)
@@ -106,6 +113,6 @@ def test_decisions_do_not_depend_on_hidden_tiles(name):
                 assert public(other_view) == public(view)
                 assert choose(other_view, Rng(seed)) == action
                 checked += 1
-                changed += other.hands[1 - seat] != game.hands[1 - seat]
+                changed += other.hands != game.hands
             game.apply(action)
     assert checked > 1000 and changed > checked // 2
