@@ -1,6 +1,6 @@
 """Helpers for the draw-and-block rule tests, portable like check.py."""
 
-from check import tile
+from check import mask, snapshot, tile
 from core import events as ev
 from core.blockreplay import action_of
 from core.blockrules import Options
@@ -14,10 +14,7 @@ def tiles(text):
 
 
 def hand(text):
-    m = 0
-    for t in tiles(text):
-        m |= 1 << t
-    return m
+    return mask(*text.split())
 
 
 def lay(game, hands, stock="", line="", turn=None):
@@ -62,22 +59,7 @@ def of_kind(events, kind):
 
 def state(game):
     """Everything an illegal action must leave unchanged."""
-    t = game.table
-    return (
-        tuple(game.hands),
-        tuple(game.scores),
-        bytes(game.stock),
-        game.drawn,
-        game.turn,
-        game.state,
-        bytes(t.played),
-        bytes(t.value),
-        t.n,
-        bytes(game.lacks),
-        bytes(game.free),
-        len(game.log),
-        game.gone,
-    )
+    return snapshot(game) + (game.gone,)
 
 
 def refused(game, text, reason):
