@@ -46,12 +46,47 @@ def timed(func, *args):
     return result, us, gc.mem_alloc() - before
 
 
+class Costs:
+    """What each level's decision of the same views costs: decisions, time (mean
+    and worst) and bytes allocated (mean and most)."""
+
+    def __init__(self, names, choosers):
+        self.names = names
+        self.choosers = choosers
+        self.totals = [[0, 0, 0, 0, 0] for _ in names]  # decisions, us, worst us, bytes, max
+
+    def decide(self, view, rng, name):
+        """Every level decides `view` (each with its own copy of `rng`), timed;
+        returns the action of the level called `name`."""
+        action = -1
+        for i, choose in enumerate(self.choosers):
+            chosen, us, allocated = timed(choose, view, Rng(rng.state()))
+            if self.names[i] == name:
+                action = chosen
+            row = self.totals[i]
+            row[0] += 1
+            row[1] += us
+            row[2] = max(row[2], us)
+            row[3] += allocated
+            row[4] = max(row[4], allocated)
+        return action
+
+    def report(self, ref):
+        """Print "cost NAME DECISIONS MEAN_PER_MILLE WORST_PER_MILLE MEAN_BYTES MAX_BYTES"."""
+        for i, name in enumerate(self.names):
+            n, us, worst, allocated, most = self.totals[i]
+            print(
+                "cost %s %d %d %d %d %d"
+                % (name, n, us * 1000 // (n * ref), worst * 1000 // ref, allocated // n, most)
+            )
+
+
 def main():
     matches = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     ref = min(timed(reference)[1] for _ in range(5))
     print("reference %d" % ref)
-    choosers = [get(name) for name in NAMES]
-    totals = [[0, 0, 0, 0, 0] for _ in NAMES]  # decisions, us, worst us, bytes, max bytes
+    costs = Costs(NAMES, [get(name) for name in NAMES])
+    defensive = get("defensive")
     for seed in range(matches):
         game = AllFives(Options(), seed)
         while game.state != MATCH_OVER:
@@ -60,25 +95,11 @@ def main():
                 continue
             view = View(game, game.turn)
             rng = Rng(seed * 1000 + len(game.log))
-            action = choosers[NAMES.index("defensive")](view, rng)
+            action = defensive(view, rng)
             if game.turn == 0:
-                for i, choose in enumerate(choosers):
-                    chosen, us, allocated = timed(choose, view, Rng(rng.state()))
-                    if NAMES[i] == "expert":
-                        action = chosen
-                    row = totals[i]
-                    row[0] += 1
-                    row[1] += us
-                    row[2] = max(row[2], us)
-                    row[3] += allocated
-                    row[4] = max(row[4], allocated)
+                action = costs.decide(view, rng, "expert")
             game.apply(action)
-    for i, name in enumerate(NAMES):
-        n, us, worst, allocated, most = totals[i]
-        print(
-            "cost %s %d %d %d %d %d"
-            % (name, n, us * 1000 // (n * ref), worst * 1000 // ref, allocated // n, most)
-        )
+    costs.report(ref)
 
 
 if __name__ == "__main__":  # (tools/mpy_poker.py and mpy_saves.py reuse the reference)

@@ -20,7 +20,7 @@ sys.path.insert(0, sys.argv[1])
 from core.poker import HAND_OVER, MATCH_OVER, Options, Poker  # noqa: E402
 from core.pokerview import PokerView  # noqa: E402
 from core.rng import Rng  # noqa: E402
-from mpy_cost import reference, timed  # noqa: E402
+from mpy_cost import Costs, reference, timed  # noqa: E402
 from players import get, POKER_NAMES  # noqa: E402
 from players.pokermatch import play_match  # noqa: E402
 
@@ -33,8 +33,7 @@ def match(seed, names):
 def cost(matches):
     ref = min(timed(reference)[1] for _ in range(5))
     print("reference %d" % ref)
-    choosers = [get(name, "poker") for name in POKER_NAMES]
-    totals = [[0, 0, 0, 0, 0] for _ in POKER_NAMES]  # decisions, us, worst us, bytes, max
+    costs = Costs(POKER_NAMES, [get(name, "poker") for name in POKER_NAMES])
     medium = get("medium", "poker")
     for seed in range(matches):
         game = Poker(Options(), seed)
@@ -47,24 +46,10 @@ def cost(matches):
             rng = Rng(seed * 1000 + n)
             action = medium(view, rng)
             if game.turn == 0:
-                for i, choose in enumerate(choosers):
-                    chosen, us, allocated = timed(choose, view, Rng(rng.state()))
-                    if POKER_NAMES[i] == "hard":
-                        action = chosen
-                    row = totals[i]
-                    row[0] += 1
-                    row[1] += us
-                    row[2] = max(row[2], us)
-                    row[3] += allocated
-                    row[4] = max(row[4], allocated)
+                action = costs.decide(view, rng, "hard")
             game.apply(action)
             n += 1
-    for i, name in enumerate(POKER_NAMES):
-        n, us, worst, allocated, most = totals[i]
-        print(
-            "cost %s %d %d %d %d %d"
-            % (name, n, us * 1000 // (n * ref), worst * 1000 // ref, allocated // n, most)
-        )
+    costs.report(ref)
 
 
 if sys.argv[2] == "match":
