@@ -175,21 +175,32 @@ def frame(app, held):
     app.hw.run_frame(app)
 
 
+def note(verdicts, app, key):
+    """Note whether the frame just drawn in state `key` allocated (once it did, the
+    state stays ALLOCATES)."""
+    if verdicts.get(key) != "ALLOCATES":
+        verdicts[key] = "ALLOCATES" if app.failed else "ok"
+
+
+def play_checked(app, player, state, verdicts, most_frames):
+    """Press `player`'s buttons on `app`, its draws heap-locked, until it has none
+    left, noting every frame's verdict under `state(app)`; False when `most_frames`
+    went by first."""
+    app.locked = True
+    for _ in range(most_frames):
+        held = player.held()
+        if held is None:
+            return True
+        frame(app, held)
+        note(verdicts, app, state(app))
+    return False
+
+
 def check():
     verdicts = {}
     for seats in (ONE_PLAYER, TWO_PLAYERS):
         app, _ = start(seats)
-        app.locked = True
-        player = Player(app)
-        for _ in range(MOST_FRAMES):
-            held = player.held()
-            if held is None:
-                break
-            frame(app, held)
-            key = state(app)
-            if verdicts.get(key) != "ALLOCATES":
-                verdicts[key] = "ALLOCATES" if app.failed else "ok"
-        else:
+        if not play_checked(app, Player(app), state, verdicts, MOST_FRAMES):
             print("unfinished", seats[1])
     for key in sorted(verdicts):
         print(key, verdicts[key])

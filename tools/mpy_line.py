@@ -15,7 +15,7 @@ sys.path.insert(0, sys.argv[1])
 SCRATCH = sys.argv[2]
 
 from core.blockrules import Options  # noqa: E402
-from mpy_game import CheckedApp, frame, screen_name  # noqa: E402
+from mpy_game import CheckedApp, frame, note, play_checked, screen_name  # noqa: E402
 from mpy_hardware import hardware  # noqa: E402
 from ui.session import Session  # noqa: E402
 
@@ -96,23 +96,11 @@ def check():
         session.deal()
         session.save(hw.storage)
         app.go("linetable", session)
-        app.locked = True
-        player = Player(app)
-        for _ in range(MOST_FRAMES):
-            held = player.held()
-            if held is None:
-                break
-            frame(app, held)
-            key = state(app)
-            if verdicts.get(key) != "ALLOCATES":
-                verdicts[key] = "ALLOCATES" if app.failed else "ok"
-        else:
+        if not play_checked(app, Player(app), state, verdicts, MOST_FRAMES):
             print("unfinished", game)
         for _ in range(3):  # the match end, drawn a while
             frame(app, "")
-            key = state(app)
-            if verdicts.get(key) != "ALLOCATES":
-                verdicts[key] = "ALLOCATES" if app.failed else "ok"
+            note(verdicts, app, state(app))
     for key in sorted(verdicts):
         print(key, verdicts[key])
 
