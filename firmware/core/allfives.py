@@ -9,20 +9,13 @@ from micropython import const
 
 from core import events as ev
 from core.actions import DRAW, PASS, tile_of, where_of
+from core.drawgame import DrawGame, HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import Rng
-from core.table import END_NAMES, LEAD, LEAD_FLIP, N, Table
-from core.tiles import bit, COUNT, count, DOUBLES, HIGH, LOW, name, pips, round5
-
-PLAYING = const(0)
-HAND_OVER = const(1)
-MATCH_OVER = const(2)
+from core.table import E, END_NAMES, LEAD_FLIP, N, S, Table, W
+from core.tiles import bit, COUNT, DOUBLES, HIGH, LOW, name, pips, round5
 
 TARGETS = (100, 150, 200, 250, 61)
 HAND_SIZE = const(7)
-
-
-class Illegal(Exception):
-    """An action the rules refuse; the message is meant for the player."""
 
 
 class Options:
@@ -84,33 +77,15 @@ def _heavier(a, b):
     return wa > wb or (wa == wb and HIGH[a] > HIGH[b])
 
 
-class AllFives:
+class AllFives(DrawGame):
     SEATS = 2
+    ENDS = (W, E, N, S)
 
     def __init__(self, options=None, seed=1):
         self.options = options or Options()
         self.seed = seed
         self.rng = Rng(seed)
-        self.table = Table()
-        self.scores = [0, 0]
-        self.hands = [0, 0]
-        self.stock = bytearray(28)  # stock[self.drawn:] is the stock in drawing order
-        self.stock_size = 0
-        self.drawn = 0
-        # Public knowledge about each hand: numbers it is known to lack, and how
-        # many of its tiles came from the stock since that was learnt.
-        self.lacks = bytearray(2)
-        self.free = bytearray(2)
-        self.log = []  # this hand's public history: (seat, action), draws without the tile
-        self.events = []
-        self.hand_no = 0
-        self.state = HAND_OVER
-        self.turn = 0
-        self.leader = 0
-        self.next_leader = 0
-        self.last_player = 0
-        self.forced_lead = -1
-        self.winner = -1
+        DrawGame.__init__(self, 2, Table())
 
     # --- dealing ------------------------------------------------------------
 
@@ -185,20 +160,7 @@ class AllFives:
         if self.state != PLAYING:
             return out
         seat = self.turn
-        mask = self.playable(seat)
-        table = self.table
-        t = 0
-        while mask >> t:
-            if mask >> t & 1:
-                if table.n == 0:
-                    out.append(t * 8 + LEAD)
-                    if LOW[t] != HIGH[t]:
-                        out.append(t * 8 + LEAD_FLIP)
-                else:
-                    for end in range(4):
-                        if table.fits(t, end):
-                            out.append(t * 8 + end)
-            t += 1
+        self._plays(out, self.playable(seat))
         if self.may_draw(seat):
             out.append(DRAW)
         elif not out:
@@ -207,10 +169,8 @@ class AllFives:
 
     def check(self, action):
         """None if the seat to move may make `action`, else the reason it may not."""
-        if self.state == MATCH_OVER:
-            return "the match is over"
         if self.state != PLAYING:
-            return "the hand is over"
+            return self._closed()
         seat = self.turn
         if action == DRAW:
             return self._check_draw(seat)
@@ -242,18 +202,9 @@ class AllFives:
 
     def _check_play(self, seat, t, where):
         table = self.table
-        if not self.hands[seat] >> t & 1:
-            return "you do not hold " + name(t)
-        if table.n == 0:
-            if where < LEAD:
-                return "the first tile of a hand needs no end"
-            if where == LEAD_FLIP and LOW[t] == HIGH[t]:
-                return "unknown action"
-            if self.forced_lead >= 0 and t != self.forced_lead:
-                return "%s must lead this hand" % name(self.forced_lead)
-            return None
-        if where >= LEAD:
-            return "the lead has been played: choose an end"
+        reason = self._check_tile(seat, t, where)
+        if reason is not None or table.n == 0:
+            return reason
         if table.fits(t, where):
             return None
         if where >= N and not table.is_open(where):
@@ -299,25 +250,10 @@ class AllFives:
             self._end_blocked()
         return self.events
 
-    def _learn_lacks(self, seat):
-        # The seat has shown that no tile of its hand matches the open ends. What
-        # it showed before still holds only if it has drawn nothing since.
-        shown = self.table.open_numbers()
-        if self.free[seat]:
-            self.lacks[seat] = shown
-        else:
-            self.lacks[seat] |= shown
-        self.free[seat] = 0
-
     def _draw(self, seat):
         if self.options.draw_stuck:
             self._learn_lacks(seat)
-        t = self.stock[self.drawn]
-        self.drawn += 1
-        self.hands[seat] |= 1 << t
-        self.free[seat] += 1
-        self.log.append((seat, DRAW))
-        self.events.append((ev.DREW, seat, t, 0))
+        self._take(seat)
 
     def _pass(self, seat):
         self._learn_lacks(seat)
@@ -326,17 +262,9 @@ class AllFives:
         self.turn = 1 - seat
 
     def _play(self, seat, t, where):
-        self.hands[seat] &= ~(1 << t)
-        lacked = self.lacks[seat]
-        if self.free[seat] and (lacked >> LOW[t] & 1 or lacked >> HIGH[t] & 1):
-            self.free[seat] -= 1  # it can only have come from the stock
-        left = count(self.hands[seat])
-        if self.free[seat] > left:
-            self.free[seat] = left
-        self.table.place(t, where)
+        self._put(seat, t, where)
         self.last_player = seat
         self.log.append((seat, t * 8 + where))
-        self.events.append((ev.PLAYED, seat, t, where))
         total = self.table.count()
         if total and total % 5 == 0:
             self.events.append((ev.SCORED, seat, total, total))

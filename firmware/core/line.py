@@ -16,11 +16,11 @@ from micropython import const
 
 from core import events as ev
 from core.actions import DRAW, is_pair, PAIR, PASS
-from core.allfives import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.blockrules import hand_count, rules_for
+from core.drawgame import DrawGame, HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import Rng
 from core.table import E, LEAD, LEAD_FLIP, Table, W
-from core.tiles import bit, count, DOUBLES, HIGH, LOW, name, NUMBER
+from core.tiles import bit, DOUBLES, HIGH, LOW, name, NUMBER
 
 SIX_SIX = const(27)
 
@@ -52,7 +52,7 @@ class Line(Table):
         return self.n > 0 and self.value[E] == v and NUMBER[v] & ~self.mask == 0
 
 
-class LineGame:
+class LineGame(DrawGame):
     def __init__(self, game, options=None, seed=1):
         self.rules = rules_for(game)
         self.game = game
@@ -61,30 +61,12 @@ class LineGame:
         self.rng = Rng(seed)
         n = self.options.players
         self.SEATS = n
-        self.table = Line()
-        self.hands = [0] * n
-        self.scores = [0] * n  # per seat, partners showing their side's
-        self.stock = bytearray(28)  # stock[self.drawn:stock_size], in drawing order
-        self.stock_size = 0
-        self.drawn = 0
+        DrawGame.__init__(self, n, Line())  # scores per seat, partners showing their side's
         self.gone = 0  # tiles laid out of play (Yard Kozel's snot)
-        # Public knowledge per seat, as in All Fives: the numbers it has shown it
-        # lacks, and how many of its tiles came from the stock since.
-        self.lacks = bytearray(n)
-        self.free = bytearray(n)
-        self.log = []  # this hand's public history: (seat, action), draws without the tile
-        self.events = []
-        self.hand_no = 0
-        self.state = HAND_OVER
-        self.turn = 0
-        self.leader = 0
-        self.last_player = 0
-        self.forced_lead = -1
         self.drawing_lead = False  # Kozel: drawing one by one for a double to lead
-        self.next_leader = -1  # -1: the game's first-hand rule picks the leader
+        self.next_leader = -1  # the game's first-hand rule picks the leader
         self.out_with = 0  # the tiles of the play that made the domino
-        self.winners = 0  # mask of the seats that won the match
-        self.winner = -1  # the first of them
+        self.winners = 0  # mask of the seats that won the match (`winner`: the first)
         self.rules.setup(self)
 
     # --- seats --------------------------------------------------------------
@@ -195,20 +177,7 @@ class LineGame:
         if self.state != PLAYING:
             return out
         seat = self.turn
-        mask = self.playable(seat)
-        table = self.table
-        t = 0
-        while mask >> t:
-            if mask >> t & 1:
-                if table.n == 0:
-                    out.append(t * 8 + LEAD)
-                    if LOW[t] != HIGH[t]:
-                        out.append(t * 8 + LEAD_FLIP)
-                else:
-                    for end in (W, E):
-                        if table.fits(t, end):
-                            out.append(t * 8 + end)
-            t += 1
+        self._plays(out, self.playable(seat))
         pair = self.pair_play(seat)
         if pair >= 0:
             out.append(pair)
@@ -218,10 +187,8 @@ class LineGame:
 
     def check(self, action):
         """None if the seat to move may make `action`, else the reason it may not."""
-        if self.state == MATCH_OVER:
-            return "the match is over"
         if self.state != PLAYING:
-            return "the hand is over"
+            return self._closed()
         seat = self.turn
         if self.drawing_lead:
             if action == DRAW:
@@ -270,18 +237,9 @@ class LineGame:
 
     def _check_play(self, seat, t, where):
         table = self.table
-        if not self.hands[seat] >> t & 1:
-            return "you do not hold " + name(t)
-        if table.n == 0:
-            if where < LEAD:
-                return "the first tile of a hand needs no end"
-            if where == LEAD_FLIP and LOW[t] == HIGH[t]:
-                return "unknown action"
-            if self.forced_lead >= 0 and t != self.forced_lead:
-                return "%s must lead this hand" % name(self.forced_lead)
-            return None
-        if where >= LEAD:
-            return "the lead has been played: choose an end"
+        reason = self._check_tile(seat, t, where)
+        if reason is not None or table.n == 0:
+            return reason
         if where > E:
             return "the line has only the ends W and E"
         if table.fits(t, where):
@@ -328,15 +286,6 @@ class LineGame:
             self._fish()
         return self.events
 
-    def _take(self, seat):
-        t = self.stock[self.drawn]
-        self.drawn += 1
-        self.hands[seat] |= 1 << t
-        self.free[seat] += 1
-        self.log.append((seat, DRAW))
-        self.events.append((ev.DREW, seat, t, 0))
-        return t
-
     def _draw_for_lead(self, seat):
         self._take(seat)
         self.leader, self.forced_lead = self.rules.lead(self)
@@ -346,29 +295,7 @@ class LineGame:
         else:
             self.turn = self.after(seat)
 
-    def _learn_lacks(self, seat):
-        # The seat has shown that no tile of its hand matches the ends. What it
-        # showed before still holds only if it has drawn nothing since.
-        table = self.table
-        shown = (1 << table.value[W]) | (1 << table.value[E]) if table.n else 0
-        if self.free[seat]:
-            self.lacks[seat] = shown
-        else:
-            self.lacks[seat] |= shown
-        self.free[seat] = 0
-
-    def _put(self, seat, t, where):
-        self.hands[seat] &= ~(1 << t)
-        lacked = self.lacks[seat]
-        if self.free[seat] and (lacked >> LOW[t] & 1 or lacked >> HIGH[t] & 1):
-            self.free[seat] -= 1  # it can only have come from the stock
-        self.table.place(t, where)
-        self.events.append((ev.PLAYED, seat, t, where))
-
     def _played(self, seat, action, tiles):
-        left = count(self.hands[seat])
-        if self.free[seat] > left:
-            self.free[seat] = left
         self.last_player = seat
         self.log.append((seat, action))
         if self.table.n == 1:

@@ -1,0 +1,121 @@
+"""What the games dealt from a stock and played on a line of ends share: All Fives
+(core.allfives, with its spinner) and the draw-and-block family (core.line).
+
+A game built on DrawGame names the ends a tile may go to in `ENDS` and calls
+`DrawGame.__init__` for the state they share.
+"""
+
+from micropython import const
+
+from core import events as ev
+from core.actions import DRAW
+from core.table import E, LEAD, LEAD_FLIP, W
+from core.tiles import count, HIGH, LOW, name
+
+PLAYING = const(0)
+HAND_OVER = const(1)
+MATCH_OVER = const(2)
+
+
+class Illegal(Exception):
+    """An action the rules refuse; the message is meant for the player."""
+
+
+class DrawGame:
+    ENDS = (W, E)  # type: tuple[int, ...]  # the ends a tile may go to
+
+    def __init__(self, seats, table):
+        self.table = table
+        self.hands = [0] * seats
+        self.scores = [0] * seats
+        self.stock = bytearray(28)  # stock[drawn:stock_size] is the stock in drawing order
+        self.stock_size = 0
+        self.drawn = 0
+        # Public knowledge about each hand: the numbers it is known to lack, and
+        # how many of its tiles came from the stock since that was learnt.
+        self.lacks = bytearray(seats)
+        self.free = bytearray(seats)
+        self.log = []  # this hand's public history: (seat, action), draws without the tile
+        self.events = []
+        self.hand_no = 0
+        self.state = HAND_OVER
+        self.turn = 0
+        self.leader = 0
+        self.next_leader = 0
+        self.last_player = 0
+        self.forced_lead = -1
+        self.winner = -1
+
+    def _plays(self, out, mask):
+        """Append to `out` every play of the tiles of `mask` (fitting tiles only):
+        a lead both ways round, or each end it fits."""
+        table = self.table
+        t = 0
+        while mask >> t:
+            if mask >> t & 1:
+                if table.n == 0:
+                    out.append(t * 8 + LEAD)
+                    if LOW[t] != HIGH[t]:
+                        out.append(t * 8 + LEAD_FLIP)
+                else:
+                    for end in self.ENDS:
+                        if table.fits(t, end):
+                            out.append(t * 8 + end)
+            t += 1
+
+    def _closed(self):
+        """Why no action can be made now (the hand or the match is over), or None."""
+        if self.state == MATCH_OVER:
+            return "the match is over"
+        if self.state != PLAYING:
+            return "the hand is over"
+        return None
+
+    def _check_tile(self, seat, t, where):
+        """Why the seat may not play t at `where`, as far as holding it and the
+        lead go, or None (on a table with tiles, whether it fits is still to check)."""
+        if not self.hands[seat] >> t & 1:
+            return "you do not hold " + name(t)
+        if self.table.n == 0:
+            if where < LEAD:
+                return "the first tile of a hand needs no end"
+            if where == LEAD_FLIP and LOW[t] == HIGH[t]:
+                return "unknown action"
+            if self.forced_lead >= 0 and t != self.forced_lead:
+                return "%s must lead this hand" % name(self.forced_lead)
+            return None
+        if where >= LEAD:
+            return "the lead has been played: choose an end"
+        return None
+
+    def _take(self, seat):
+        """The seat draws the next tile of the stock; returns it."""
+        t = self.stock[self.drawn]
+        self.drawn += 1
+        self.hands[seat] |= 1 << t
+        self.free[seat] += 1
+        self.log.append((seat, DRAW))
+        self.events.append((ev.DREW, seat, t, 0))
+        return t
+
+    def _learn_lacks(self, seat):
+        # The seat has shown that no tile of its hand matches the open ends. What
+        # it showed before still holds only if it has drawn nothing since.
+        shown = self.table.open_numbers()
+        if self.free[seat]:
+            self.lacks[seat] = shown
+        else:
+            self.lacks[seat] |= shown
+        self.free[seat] = 0
+
+    def _put(self, seat, t, where):
+        """Take t from the seat's hand and put it down at `where`."""
+        self.hands[seat] &= ~(1 << t)
+        lacked = self.lacks[seat]
+        if self.free[seat] and (lacked >> LOW[t] & 1 or lacked >> HIGH[t] & 1):
+            self.free[seat] -= 1  # it can only have come from the stock
+        left = count(self.hands[seat])
+        if self.free[seat] > left:
+            self.free[seat] = left
+        self.table.place(t, where)
+        self.events.append((ev.PLAYED, seat, t, where))
