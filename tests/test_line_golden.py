@@ -132,3 +132,22 @@ SCRIPTS = [
     test_every_golden_has_its_script,
     test_the_pngs_show_the_goldens,
 ) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)
+
+
+WIDE = ["human:WWWWWWWW", "human:WWWWWWW2", "human:WWWWWWW3", "human:WWWWWWW4"]
+
+
+def line_widest_names(h):
+    """Four humans with the widest names at a table for four."""
+    start_line(h, "international", "players=4 pairs=no target=50", WIDE, seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_pause_four(h):
+    line_widest_names(h)
+    h.press("b")
+
+
+def line_pause_pairs(h):
+    line_four_in_pairs(h)
+    h.press("b")

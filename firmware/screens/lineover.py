@@ -25,6 +25,7 @@ class Screen:
         game = session.game
         n = game.SEATS
         self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.short = [text.fit(name, 44) for name in self.names]
         self.heading = narrate_line.winners(session)
         self.lines = text.wrap(self.heading, 124)
         self.before = []
@@ -82,7 +83,7 @@ class Screen:
             text.draw(fb, self.lines[i], 0, 11 + 7 * i)
         y = 11 + 7 * lines
         for s in range(len(self.names)):
-            text.draw(fb, self.names[s], 0, y)
+            text.draw(fb, self.short[s], 0, y)
             if self.after:
                 x = text.number(fb, round(self.before[s]), 50, y)
                 x = text.draw(fb, "→", x + 2, y)

@@ -51,6 +51,8 @@ class Screen:
         game = session.game
         n = game.SEATS
         self.names = [narrate_line.who(session, s) for s in range(n)]
+        # On the table each name fits beside the others at a table for four.
+        self.short = [text.fit(name, lineview.NAME_W) for name in self.names]
         self.tiles = []
         self.playable = 0
         self.ways = []  # the actions open to the chosen tile
@@ -377,7 +379,7 @@ class Screen:
             lineview.block(
                 self.fb,
                 self.places[k],
-                self.names[s],
+                self.short[s],
                 count(game.hands[s]),
                 game.scores[s],
                 self.word[s],
@@ -389,22 +391,23 @@ class Screen:
         """The viewer's own name, tiles and score, and what is going on."""
         fb = self.fb
         me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)
-        name = self.names[me]
+        name = self.short[me]
         mine = game.turn == me
         w = text.width(name)
         if mine:
             fb.fill_rect(0, _STATUS_Y - 1, w + 2, 8, 1)
         text.draw(fb, name, 1, _STATUS_Y, 0 if mine else 1)
+        mode = self.mode
+        if mode == CHOOSE_WAY:  # the way in place of the counts: "Both doubles" is wide
+            label = self.way_words[self.way]
+            text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
+            return
         lineview.status(
             fb, w + 5, _STATUS_Y, count(game.hands[me]), game.scores[me], self.word[me], False, 0
         )
-        mode = self.mode
         if mode == THINKING:
             for i in range((self.frames >> 2) & 3):
                 fb.fill_rect(lineview.LEFT_W - 12 + 4 * i, _STATUS_Y + 3, 2, 2, 1)
-        elif mode == CHOOSE_WAY:
-            label = self.way_words[self.way]
-            text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
 
     def _draw_message(self):
         fb = self.fb

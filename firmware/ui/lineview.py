@@ -22,9 +22,11 @@ from core.tiles import HIGH, LOW
 from gfx import domino, text
 from micropython import const
 
+from ui import narrate_line
 from ui.tableview import micro, number_right
 
 LEFT_W = const(86)  # the table's part of the screen; the pile column is right of it
+NAME_W = const(40)  # the widest name on the table: two fit side by side
 LINE_Y = const(33)  # the top of a lying end tile
 _MID = const(43)
 _GAP = const(6)  # between the two end tiles, dots in it when tiles lie under them
@@ -169,6 +171,26 @@ def status(fb, x, y, tiles, score, word, right_aligned, right):
         text.draw(fb, word, x, y)
     else:
         text.number(fb, score, x, y)
+
+
+def sides(session, width):
+    """The labels and score words of each side (a seat, or in pairs both partners:
+    "Ann+CPU 3" when it fits in `width`, else the first with a +), made once by a
+    screen: ([label, ...], [word, ...]); a word is the score, "-" or "goat"."""
+    game = session.game
+    pairs = session.options.pairs
+    labels = []
+    words = []
+    for s in range(2 if pairs else game.SEATS):
+        name = narrate_line.who(session, s)
+        if pairs:
+            both = name + "+" + narrate_line.who(session, s + 2)
+            name = both if text.width(both) <= width else text.fit(name, width - 4) + "+"
+        else:
+            name = text.fit(name, width)
+        labels.append(name)
+        words.append(narrate_line.short_score(session, s) or str(game.scores[s]))
+    return labels, words
 
 
 # A goat, 12x8: horns, head and beard on the left, then the back, tail and legs;
