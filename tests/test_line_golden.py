@@ -9,6 +9,7 @@ import pathlib
 from golden_support import golden_tests
 from line_driver import respond_line, start_line
 from screens import linetable
+from ui import lineresults
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "line" / "golden"
@@ -151,3 +152,14 @@ def line_pause_four(h):
 def line_pause_pairs(h):
     line_four_in_pairs(h)
     h.press("b")
+
+
+def line_profile_page(h):
+    """A profile's page of the draw-and-block games: wins, losses, the rating change."""
+    storage = h.app.storage
+    for game, won in (("1x1", True), ("kozel", False), ("kozel", True), ("yard", False)):
+        lineresults.record(storage, "PLAYER 1", game, won)
+    lineresults.set_rating(storage, "PLAYER 1", 1216.0)
+    h.app.go("profiles")
+    for key in ("a", "down", "down", "a"):
+        h.press(key)

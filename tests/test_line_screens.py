@@ -51,10 +51,12 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     assert lineresults.results(storage)[("Ann", game)] == [won, 1 - won]
     if game == "1x1":
         assert lineresults.rating(storage, "Ann") == elo.rated(elo.START, 1000.0, won)
-    # A power cut on the match end counts nothing twice.
+    # A power cut on the match end counts nothing twice, and shows the same ratings.
+    shown = (list(h.screen.before), list(h.screen.after))
     again = Handheld(first=None, save_dir=tmp_path)
     again.app.go("lineover", session)
     assert lineresults.results(again.app.storage)[("Ann", game)] == [won, 1 - won]
+    assert (again.screen.before, again.screen.after) == shown
     h.press("a")
     assert h.screen_name() == "menu"
 
@@ -228,21 +230,43 @@ def test_b_goes_back_from_choosing_the_way_and_nothing_is_played(tmp_path):
     assert screen.mode == linetable.CHOOSE_TILE and len(session.record.actions) == before
 
 
-def test_the_records_show_each_games_wins_losses_and_the_1x1_rating(tmp_path):
+def test_a_profiles_page_shows_each_games_wins_losses_and_the_rating_change(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     storage = h.app.storage
-    lineresults.record(storage, "PLAYER 1", "kozel", True)
-    lineresults.record(storage, "PLAYER 1", "kozel", False)
-    lineresults.record(storage, "PLAYER 1", "kozel", True)
-    lineresults.set_rating(storage, "PLAYER 1", 1216.4)
+    lineresults.record(storage, "PLAYER 2", "kozel", True)
+    lineresults.record(storage, "PLAYER 2", "kozel", False)
+    lineresults.record(storage, "PLAYER 2", "kozel", True)
+    lineresults.record(storage, "PLAYER 2", "1x1", False)
+    lineresults.set_rating(storage, "PLAYER 2", 1216.4)
+    lineresults.set_rating(storage, "PLAYER 2", 1190.2)
+    h.app.go("profiles")
+    for key in ("down", "a", "down", "down", "a"):  # PLAYER 2's menu: More games
+        h.press(key)
+    assert h.screen_name() == "linerecords" and h.screen.heading == "PLAYER 2"
+    assert h.screen.rows[0] == ("Domino 1x1", "0", "1")
+    assert h.screen.rows[2] == ("Kozel", "2", "1")
+    assert h.screen.rating == "1x1 rating 1216 → 1190"
+    h.press("right")  # the next profile (round to the first): nothing played yet
+    assert h.screen.heading == "PLAYER 1" and h.screen.rating == "1x1 rating 1200"
+    assert all(row[1:] == ("0", "0") for row in h.screen.rows)
+    h.press("b")
+    assert h.screen_name() == "profiles"
+
+
+def test_more_games_records_open_the_active_profiles_page(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
     h.app.go("games")
     for _ in range(5):
         h.press("down")
     h.press("a")
-    assert h.screen_name() == "linerecords"
-    assert h.screen.rows[0] == ("PLAYER 1", "0", "0", "1216")
-    h.press("right")
-    h.press("right")
-    assert h.screen.heading == "Kozel" and h.screen.rows[0] == ("PLAYER 1", "2", "1", "")
-    h.press("b")
+    assert h.screen_name() == "linerecords" and h.screen.heading == "PLAYER 1"
+    h.press("a")
     assert h.screen_name() == "games"
+
+
+def test_a_damaged_rating_starts_again_and_an_old_one_has_no_change(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    storage.set(lineresults.RATINGS_KEY, "ANN=12x,BOB=1210.5")
+    assert lineresults.change(storage, "ANN") == (elo.START, elo.START)
+    assert lineresults.change(storage, "BOB") == (1210.5, 1210.5)
