@@ -2,12 +2,12 @@
 final scores, and in Domino 1x1 the players' ratings before and after (RULES.md
 3a: profiles move, the handheld's levels keep theirs). The ratings and the
 retired match are saved in one write (ui.session.finish), so a power cut here
-counts nothing twice. A or B goes back to the main menu."""
+counts nothing twice. A or B goes back to the main menu (ui.ending)."""
 
 from core import elo
 from gfx import text
-from screens.matchend import Ending
 from ui import lineresults, lineview, narrate_line, tableview
+from ui.ending import Ending
 from ui.widgets import footer, title
 
 

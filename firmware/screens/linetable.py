@@ -23,6 +23,7 @@ from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import lineview, narrate_line, tableview, tunes
+from ui.narrate import tile_at
 
 CHOOSE_TILE = const(0)
 CHOOSE_WAY = const(1)
@@ -209,7 +210,7 @@ class Screen:
         if self.app.speak is not None:
             t = self.tiles[self.cursor]
             fits = "" if self.playable >> t & 1 else ", does not fit"
-            self.app.say(narrate_line.tile_at(t, LEAD) + fits)
+            self.app.say(tile_at(t, LEAD) + fits)
 
     def _pick(self, t):
         """The ways tile t can be played: none (refused with the rules' reason),

@@ -1,32 +1,12 @@
 """The end of a match: who won, the final scores; the profiles' records (of All
 Fives matches) are updated and the saved match retired, in one write (shown
 again after a power cut, it counts nothing twice). A goes back to the main
-menu. A Spectacular Bid match lost on time says so. The draw-and-block
-family's match end (screens.lineover) is an Ending too."""
+menu (ui.ending). A Spectacular Bid match lost on time says so."""
 
 from core import events as ev
 from gfx import text
-from hw.buttons import A, B
-from ui import narrate, profiles, tableview, tunes
-from ui.session import finish
-
-
-class Ending:
-    """What every match end does: `record()` counted and the match retired in one
-    write (ui.session.finish), a tune (losing, when the one human lost), then A or
-    B back to the main menu."""
-
-    def __init__(self, app, session, record, human_lost):
-        self.app = app
-        self.session = session
-        finish(app.storage, session, record)
-        app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
-
-    def update(self):
-        buttons = self.app.buttons
-        if buttons.just_pressed(A) or buttons.just_pressed(B):
-            self.app.sound.play(tunes.SELECT)
-            self.app.go("menu")
+from ui import narrate, profiles, tableview
+from ui.ending import Ending
 
 
 class Screen(Ending):
