@@ -97,7 +97,7 @@ def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
                 h.press("a")
                 assert (
                     screen.mode == linetable.MESSAGE
-                    and "does not match" in screen.message[0] + " " + screen.message[1]
+                    and "does not match" in " ".join(screen.message)
                 )
                 assert (list(session.game.hands), len(session.record.actions)) == before
                 return
@@ -270,3 +270,46 @@ def test_a_damaged_rating_starts_again_and_an_old_one_has_no_change(tmp_path):
     storage.set(lineresults.RATINGS_KEY, "ANN=12x,BOB=1210.5")
     assert lineresults.change(storage, "ANN") == (elo.START, elo.START)
     assert lineresults.change(storage, "BOB") == (1210.5, 1210.5)
+
+
+def _first_hand_played(game, options, seats, seed):
+    """A session at the end of its first hand, played without the screens."""
+    from core.blockrules import Options
+    from ui.session import Session
+
+    session = Session(Options.parse(game, options), seed, seats, game)
+    session.deal()
+    while not session.between_hands:
+        seat = session.to_move()
+        if session.is_human(seat):
+            session.play(session.game.legal()[0])
+        else:
+            session.think()
+    return session
+
+
+def test_every_word_of_a_long_hand_end_is_read_on_its_pages(tmp_path, monkeypatch):
+    from gfx import text
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    seats = ["human:Ann", "handheld:easy", "handheld:easy"]
+    for seed in range(1, 40):
+        session = _first_hand_played("kozel", "players=3", seats, seed)
+        h.app.go("lineend", session)
+        if h.screen.pages > 2:  # the words take two pages or more
+            break
+    else:
+        raise AssertionError("no hand end long enough")
+    screen = h.screen
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda fb, s, *rest: drawn.append(s) or draw(fb, s, *rest))
+    for page in range(1, screen.pages):
+        h.press("a")
+        assert h.screen_name() == "lineend" and screen.page == page
+    assert all(line in drawn for line in screen.lines)
+    h.press("left")  # back a page, and round from the first to the last
+    assert screen.page == screen.pages - 2
+    h.press("a")
+    h.press("a")
+    assert h.screen_name() == "linetable"  # A on the last page deals the next hand

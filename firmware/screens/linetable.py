@@ -38,6 +38,7 @@ _MESSAGE_FRAMES = const(45)
 _LAST_FRAMES = const(75)  # the play that ended the hand stays this long
 _LIT_FRAMES = const(24)
 _MESSAGE_W = const(80)
+_LINE_FRAMES = const(20)  # a message of more than two lines stays this much longer a line
 _STATUS_Y = const(46)
 _FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
 
@@ -66,7 +67,7 @@ class Screen:
         self.frames = 0
         self.wait = 0  # frames the handheld takes at least over its action
         self.hurry = False
-        self.message = ["", ""]
+        self.message = []  # the lines of the message shown over the table
         self.message_frames = 0
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
@@ -164,7 +165,7 @@ class Screen:
         if mode == MESSAGE:
             self.message_frames -= 1
             if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
-                self.message[0] = self.message[1] = ""
+                self.message = []
                 forced = self.forced
                 self.forced = -1
                 if forced >= 0:
@@ -321,11 +322,10 @@ class Screen:
             self._after_action()
 
     def _show(self, message, frames, say=True):
-        """A message over the top of the table, in up to two lines."""
-        lines = text.wrap(message, _MESSAGE_W) if message else [""]
-        self.message[0] = lines[0]
-        self.message[1] = " ".join(lines[1:])
-        self.message_frames = frames
+        """A message over the top of the table, every word of it (a longer one
+        stays longer)."""
+        self.message = text.wrap(message, _MESSAGE_W) if message else []
+        self.message_frames = frames + _LINE_FRAMES * max(len(self.message) - 2, 0)
         self.mode = MESSAGE
         if say:
             self.app.say(message)
@@ -368,7 +368,7 @@ class Screen:
                 self.cursor if self.mode in (CHOOSE_TILE, CHOOSE_WAY) else -1,
                 tableview.NO_STOCK,
             )
-        if self.message[0]:
+        if self.message:
             self._draw_message()
 
     def _draw_seats(self, game):
@@ -412,7 +412,7 @@ class Screen:
 
     def _draw_message(self):
         fb = self.fb
-        lines = 2 if self.message[1] else 1
+        lines = len(self.message)
         fb.fill_rect(0, 0, lineview.LEFT_W, 7 * lines + 5, 0)
         fb.rect(0, 0, lineview.LEFT_W, 7 * lines + 4, 1)
         for i in range(lines):

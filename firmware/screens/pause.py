@@ -6,7 +6,7 @@ draw-and-block match for 3 or 4 shows every side's score, two to a line."""
 
 from gfx import text
 from micropython import const
-from ui import lineview, narrate, speech, tableview
+from ui import narrate, speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
@@ -29,6 +29,8 @@ class Screen:
         # side's two names take a line.
         self.per_line = 1 if session.line and session.options.pairs else 2
         if session.line:
+            from ui import lineview  # (loaded only for a draw-and-block match)
+
             self.names, self.scores = lineview.sides(session, (_W - 8) // self.per_line - 14)
         else:
             self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]

@@ -80,10 +80,10 @@ def _line(session, e):
     if kind == ev.SNOT:
         return "The snot: %s %s out of play." % (verb(session, seat, "lays", "lay"), name(a))
     if kind == ev.TOOK_STOCK:
-        return "The line is closed: %s the stock's %d tiles." % (
-            verb(session, seat, "takes", "take"),
-            a,
-        )
+        takes = verb(session, seat, "takes", "take")
+        if a == 1:
+            return "The line is closed: %s the stock's last tile." % takes
+        return "The line is closed: %s the stock's %d tiles." % (takes, a)
     if kind == ev.HAND_OVER:
         return "Hand over. " + scores(session)
     if kind == ev.MATCH_OVER:
