@@ -4,8 +4,10 @@ micropython.heap_lock() (tools/mpy_game.py's CheckedApp).
 
     micropython tools/mpy_line.py FIRMWARE_DIR SCRATCH_DIR
         Plays a 4-player Classic match against the handheld and a 2-player Yard Kozel
-        match between two humans, and prints `STATE ok` (or `STATE ALLOCATES`) for
-        every state of a screen drawn, such as `linetable:choose-way+blink`.
+        match between two humans, then shows the pause menu of a match for four and
+        a profile's page of these games, and prints `STATE ok` (or `STATE
+        ALLOCATES`) for every state of a screen drawn, such as
+        `linetable:choose-way+blink`.
         tests/test_line_micropython.py runs it.
 """
 
@@ -87,6 +89,15 @@ class Player:
         return True
 
 
+def note(app, verdicts, frames=3):
+    """Draw `frames` frames and note the state's verdict."""
+    for _ in range(frames):
+        frame(app, "")
+        key = state(app)
+        if verdicts.get(key) != "ALLOCATES":
+            verdicts[key] = "ALLOCATES" if app.failed else "ok"
+
+
 def check():
     verdicts = {}
     for game, options, seats in MATCHES:
@@ -108,11 +119,14 @@ def check():
                 verdicts[key] = "ALLOCATES" if app.failed else "ok"
         else:
             print("unfinished", game)
-        for _ in range(3):  # the match end, drawn a while
-            frame(app, "")
-            key = state(app)
-            if verdicts.get(key) != "ALLOCATES":
-                verdicts[key] = "ALLOCATES" if app.failed else "ok"
+        note(app, verdicts)  # the match end, drawn a while
+    game, options, seats = MATCHES[0]
+    session = Session(Options.parse(game, options), 1234, seats, game)
+    session.deal()
+    app.go("pause", session)
+    note(app, verdicts)
+    app.go("linerecords")
+    note(app, verdicts)
     for key in sorted(verdicts):
         print(key, verdicts[key])
 
