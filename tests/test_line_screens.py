@@ -313,3 +313,22 @@ def test_every_word_of_a_long_hand_end_is_read_on_its_pages(tmp_path, monkeypatc
     h.press("a")
     h.press("a")
     assert h.screen_name() == "linetable"  # A on the last page deals the next hand
+
+
+def test_deleting_a_profile_forgets_its_results_and_rating_in_the_same_save(tmp_path):
+    from ui import profiles
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    profiles.add(storage, "ANN")
+    lineresults.record(storage, "ANN", "kozel", True)
+    lineresults.record(storage, "PLAYER 1", "kozel", False)
+    lineresults.set_rating(storage, "ANN", 1216.0)
+    storage.save()
+    h.app.go("profiles")
+    for key in ("down", "down", "a", "down", "a", "left", "a"):  # ANN: Delete, Yes
+        h.press(key)
+    again = Handheld(first=None, save_dir=tmp_path).app.storage
+    assert profiles.names(again) == ["PLAYER 1", "PLAYER 2"]
+    assert lineresults.results(again) == {("PLAYER 1", "kozel"): [0, 1]}
+    assert lineresults.change(again, "ANN") == (elo.START, elo.START)

@@ -3,7 +3,7 @@ small menu to make it active, delete it (after a yes/no question, asked only
 when it may be deleted) or see its page of the draw-and-block games
 (screens.linerecords)."""
 
-from ui import profiles, tunes
+from ui import lineresults, profiles, tunes
 from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
 
 _ACTIONS = ("Play as this", "Delete", "More games", "Back")
@@ -76,7 +76,10 @@ class Screen:
         self.picked = ""
 
     def _delete(self):
-        reason = profiles.delete(self.app.storage, self.picked)
+        storage = self.app.storage
+        if not profiles.refusal(storage, self.picked):
+            lineresults.forget(storage, self.picked)  # saved with the deletion
+        reason = profiles.delete(storage, self.picked)
         if reason:
             self._refuse(reason)
             return

@@ -49,7 +49,31 @@ def set_rating(storage, name, value):
     """The rating after a match; the one it replaces is kept as "before"."""
     kept = changes(storage)
     kept[name] = (kept.get(name, (elo.START, elo.START))[1], value)
+    _put_ratings(storage, kept)
+
+
+def _put_ratings(storage, kept):
     storage.set(RATINGS_KEY, ",".join("%s=%r/%r" % (k, v[1], v[0]) for k, v in kept.items()))
+
+
+def _put_results(storage, kept):
+    storage.set(
+        RESULTS_KEY, ",".join("%s:%s=%d-%d" % (k[0], k[1], v[0], v[1]) for k, v in kept.items())
+    )
+
+
+def forget(storage, name):
+    """Drop a deleted profile's results and rating (so that a new profile of the
+    same name starts afresh)."""
+    ratings = changes(storage)
+    if ratings.pop(name, None) is not None:
+        _put_ratings(storage, ratings)
+    kept = results(storage)
+    gone = [key for key in kept if key[0] == name]
+    for key in gone:
+        del kept[key]
+    if gone:
+        _put_results(storage, kept)
 
 
 def results(storage):
@@ -68,6 +92,4 @@ def record(storage, name, game, won):
     kept = results(storage)
     row = kept.setdefault((name, game), [0, 0])
     row[0 if won else 1] += 1
-    storage.set(
-        RESULTS_KEY, ",".join("%s:%s=%d-%d" % (k[0], k[1], v[0], v[1]) for k, v in kept.items())
-    )
+    _put_results(storage, kept)
