@@ -21,6 +21,7 @@ MATCHES = [
     ("kozel", "players=4 pairs=yes", ["human:Ann", "handheld:easy", "human:Bob", "handheld:easy"]),
     ("yard", "players=2", ["human:Ann", "human:Bob"]),
     ("international", "players=4 pairs=no target=0", ["human:Ann"] + ["handheld:medium"] * 3),
+    ("international", "players=4 pairs=yes target=50", ["human:Ann"] + ["handheld:easy"] * 3),
 ]
 
 
@@ -31,7 +32,9 @@ def play_out(h, limit=60000):
     raise AssertionError("the match never ended")
 
 
-@pytest.mark.parametrize("game,options,seats", MATCHES, ids=[m[0] for m in MATCHES])
+@pytest.mark.parametrize(
+    "game,options,seats", MATCHES, ids=["%s %s" % (m[0], m[1]) for m in MATCHES]
+)
 def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     tmp_path, game, options, seats
 ):
@@ -95,9 +98,8 @@ def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
                 while screen.tiles[screen.cursor] != stuck[0]:
                     h.press("right" if screen.tiles.index(stuck[0]) > screen.cursor else "left")
                 h.press("a")
-                assert (
-                    screen.mode == linetable.MESSAGE
-                    and "does not match" in " ".join(screen.message)
+                assert screen.mode == linetable.MESSAGE and "does not match" in " ".join(
+                    screen.message
                 )
                 assert (list(session.game.hands), len(session.record.actions)) == before
                 return
