@@ -9,6 +9,7 @@ import pathlib
 from golden_support import golden_tests
 from line_driver import respond_line, start_line
 from screens import linetable
+from ui import lineresults
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "line" / "golden"
@@ -114,6 +115,95 @@ def line_setup(h):
     h.press("right")
 
 
+WIDE = ["human:WWWWWWWW", "human:WWWWWWW2", "human:WWWWWWW3", "human:WWWWWWW4"]
+
+
+def line_widest_names(h):
+    """Four humans with the widest names at a table for four."""
+    start_line(h, "international", "players=4 pairs=no target=50", WIDE, seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_pause_four(h):
+    line_widest_names(h)
+    h.press("b")
+
+
+def line_pause_pairs(h):
+    line_four_in_pairs(h)
+    h.press("b")
+
+
+def line_profile_page(h):
+    """A profile's page of the draw-and-block games: wins, losses, the rating change."""
+    storage = h.app.storage
+    for game, won in (("1x1", True), ("kozel", False), ("kozel", True), ("yard", False)):
+        lineresults.record(storage, "PLAYER 1", game, won)
+    lineresults.set_rating(storage, "PLAYER 1", 1216.0)
+    h.app.go("profiles")
+    for key in ("a", "down", "down", "a"):
+        h.press(key)
+
+
+def line_yard_goat_on_the_table(h):
+    """Yard Kozel for four: a side on the goat shows it on the table."""
+    start_line(h, "yard", "players=4", ["human:Ann"] + ["handheld:easy"] * 3, seed=11)
+
+    def goat_at_my_turn(h):
+        screen = h.screen
+        return _my_turn(3)(h) and "goat" in screen.word
+
+    _until(h, goat_at_my_turn, 20000)
+
+
+def line_international_pairs(h):
+    seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
+    start_line(h, "international", "players=4 pairs=yes target=50", seats, seed=11)
+    _until(h, _my_turn(5))
+
+
+def line_classic_took_stock(h):
+    """Classic: the line is closed and the next player takes the stock, said on
+    the table."""
+    start_line(h, "classic", "players=2", ["human:Ann", "handheld:easy"], seed=3)
+
+    def told(h):
+        screen = h.screen
+        return h.screen_name() == "linetable" and "closed" in " ".join(screen.message)
+
+    _until(h, told)
+
+
+def _hand_scored(name, game, options, seats, seed=11):
+    """A script showing how the first hand of `game` scored (its hand end's page 2)."""
+
+    def script(h):
+        start_line(h, game, options, seats, seed=seed)
+        _until(h, lambda h: h.screen_name() == "lineend")
+        h.press("a")
+
+    script.__name__ = name
+    return script
+
+
+line_hand_end_1x1 = _hand_scored("line_hand_end_1x1", "1x1", "", ["human:Ann", "handheld:easy"])
+line_hand_end_classic_three = _hand_scored(
+    "line_hand_end_classic_three",
+    "classic",
+    "players=3",
+    ["human:Ann", "handheld:easy", "handheld:medium"],
+)
+line_hand_end_kozel_pairs = _hand_scored(
+    "line_hand_end_kozel_pairs",
+    "kozel",
+    "players=4 pairs=yes",
+    ["human:Ann", "handheld:easy", "human:Bob", "handheld:easy"],
+)
+line_hand_end_yard_two = _hand_scored(
+    "line_hand_end_yard_two", "yard", "players=2", ["human:Ann", "human:Bob"]
+)
+
+
 SCRIPTS = [
     line_two_players,
     line_three_players,
@@ -126,6 +216,17 @@ SCRIPTS = [
     line_rated_match_end,
     line_chooser,
     line_setup,
+    line_widest_names,
+    line_pause_four,
+    line_pause_pairs,
+    line_profile_page,
+    line_yard_goat_on_the_table,
+    line_international_pairs,
+    line_classic_took_stock,
+    line_hand_end_1x1,
+    line_hand_end_classic_three,
+    line_hand_end_kozel_pairs,
+    line_hand_end_yard_two,
 ]
 (
     test_frame_equals_the_checked_in_golden,

@@ -1,7 +1,8 @@
 """Under the real MicroPython unix port, the draw-and-block screens run on the real
 hardware layer through the buttons (a 4-player Classic match against the handheld,
 a 2-player Yard Kozel match between two humans), and drawing any frame of the
-table (every mode), of the hand end (both pages) and of the match end allocates
+table (every mode), of the hand end (both pages), of the match end, of the
+pause menu of a match for four and of a profile's page of these games allocates
 nothing: draw() runs under micropython.heap_lock() (tools/mpy_line.py)."""
 
 import subprocess
@@ -19,6 +20,8 @@ STATES = [
     "lineend:1",
     "lineend:2",
     "lineover",
+    "pause",
+    "linerecords",
 ]
 
 

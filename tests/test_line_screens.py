@@ -21,6 +21,7 @@ MATCHES = [
     ("kozel", "players=4 pairs=yes", ["human:Ann", "handheld:easy", "human:Bob", "handheld:easy"]),
     ("yard", "players=2", ["human:Ann", "human:Bob"]),
     ("international", "players=4 pairs=no target=0", ["human:Ann"] + ["handheld:medium"] * 3),
+    ("international", "players=4 pairs=yes target=50", ["human:Ann"] + ["handheld:easy"] * 3),
 ]
 
 
@@ -31,7 +32,9 @@ def play_out(h, limit=60000):
     raise AssertionError("the match never ended")
 
 
-@pytest.mark.parametrize("game,options,seats", MATCHES, ids=[m[0] for m in MATCHES])
+@pytest.mark.parametrize(
+    "game,options,seats", MATCHES, ids=["%s %s" % (m[0], m[1]) for m in MATCHES]
+)
 def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     tmp_path, game, options, seats
 ):
@@ -51,10 +54,12 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     assert lineresults.results(storage)[("Ann", game)] == [won, 1 - won]
     if game == "1x1":
         assert lineresults.rating(storage, "Ann") == elo.rated(elo.START, 1000.0, won)
-    # A power cut on the match end counts nothing twice.
+    # A power cut on the match end counts nothing twice, and shows the same ratings.
+    shown = (list(h.screen.before), list(h.screen.after))
     again = Handheld(first=None, save_dir=tmp_path)
     again.app.go("lineover", session)
     assert lineresults.results(again.app.storage)[("Ann", game)] == [won, 1 - won]
+    assert (again.screen.before, again.screen.after) == shown
     h.press("a")
     assert h.screen_name() == "menu"
 
@@ -93,9 +98,8 @@ def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
                 while screen.tiles[screen.cursor] != stuck[0]:
                     h.press("right" if screen.tiles.index(stuck[0]) > screen.cursor else "left")
                 h.press("a")
-                assert (
-                    screen.mode == linetable.MESSAGE
-                    and "does not match" in screen.message[0] + " " + screen.message[1]
+                assert screen.mode == linetable.MESSAGE and "does not match" in " ".join(
+                    screen.message
                 )
                 assert (list(session.game.hands), len(session.record.actions)) == before
                 return
@@ -228,21 +232,105 @@ def test_b_goes_back_from_choosing_the_way_and_nothing_is_played(tmp_path):
     assert screen.mode == linetable.CHOOSE_TILE and len(session.record.actions) == before
 
 
-def test_the_records_show_each_games_wins_losses_and_the_1x1_rating(tmp_path):
+def test_a_profiles_page_shows_each_games_wins_losses_and_the_rating_change(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     storage = h.app.storage
-    lineresults.record(storage, "PLAYER 1", "kozel", True)
-    lineresults.record(storage, "PLAYER 1", "kozel", False)
-    lineresults.record(storage, "PLAYER 1", "kozel", True)
-    lineresults.set_rating(storage, "PLAYER 1", 1216.4)
+    lineresults.record(storage, "PLAYER 2", "kozel", True)
+    lineresults.record(storage, "PLAYER 2", "kozel", False)
+    lineresults.record(storage, "PLAYER 2", "kozel", True)
+    lineresults.record(storage, "PLAYER 2", "1x1", False)
+    lineresults.set_rating(storage, "PLAYER 2", 1216.4)
+    lineresults.set_rating(storage, "PLAYER 2", 1190.2)
+    h.app.go("profiles")
+    for key in ("down", "a", "down", "down", "a"):  # PLAYER 2's menu: More games
+        h.press(key)
+    assert h.screen_name() == "linerecords" and h.screen.heading == "PLAYER 2"
+    assert h.screen.rows[0] == ("Domino 1x1", "0", "1")
+    assert h.screen.rows[2] == ("Kozel", "2", "1")
+    assert h.screen.rating == "1x1 rating 1216 → 1190"
+    h.press("right")  # the next profile (round to the first): nothing played yet
+    assert h.screen.heading == "PLAYER 1" and h.screen.rating == "1x1 rating 1200"
+    assert all(row[1:] == ("0", "0") for row in h.screen.rows)
+    h.press("b")
+    assert h.screen_name() == "profiles"
+
+
+def test_more_games_records_open_the_active_profiles_page(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
     h.app.go("games")
     for _ in range(5):
         h.press("down")
     h.press("a")
-    assert h.screen_name() == "linerecords"
-    assert h.screen.rows[0] == ("PLAYER 1", "0", "0", "1216")
-    h.press("right")
-    h.press("right")
-    assert h.screen.heading == "Kozel" and h.screen.rows[0] == ("PLAYER 1", "2", "1", "")
-    h.press("b")
+    assert h.screen_name() == "linerecords" and h.screen.heading == "PLAYER 1"
+    h.press("a")
     assert h.screen_name() == "games"
+
+
+def test_a_damaged_rating_starts_again_and_an_old_one_has_no_change(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    storage.set(lineresults.RATINGS_KEY, "ANN=12x,BOB=1210.5")
+    assert lineresults.change(storage, "ANN") == (elo.START, elo.START)
+    assert lineresults.change(storage, "BOB") == (1210.5, 1210.5)
+
+
+def _first_hand_played(game, options, seats, seed):
+    """A session at the end of its first hand, played without the screens."""
+    from core.blockrules import Options
+    from ui.session import Session
+
+    session = Session(Options.parse(game, options), seed, seats, game)
+    session.deal()
+    while not session.between_hands:
+        seat = session.to_move()
+        if session.is_human(seat):
+            session.play(session.game.legal()[0])
+        else:
+            session.think()
+    return session
+
+
+def test_every_word_of_a_long_hand_end_is_read_on_its_pages(tmp_path, monkeypatch):
+    from gfx import text
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    seats = ["human:Ann", "handheld:easy", "handheld:easy"]
+    for seed in range(1, 40):
+        session = _first_hand_played("kozel", "players=3", seats, seed)
+        h.app.go("lineend", session)
+        if h.screen.pages > 2:  # the words take two pages or more
+            break
+    else:
+        raise AssertionError("no hand end long enough")
+    screen = h.screen
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda fb, s, *rest: drawn.append(s) or draw(fb, s, *rest))
+    for page in range(1, screen.pages):
+        h.press("a")
+        assert h.screen_name() == "lineend" and screen.page == page
+    assert all(line in drawn for line in screen.lines)
+    h.press("left")  # back a page, and round from the first to the last
+    assert screen.page == screen.pages - 2
+    h.press("a")
+    h.press("a")
+    assert h.screen_name() == "linetable"  # A on the last page deals the next hand
+
+
+def test_deleting_a_profile_forgets_its_results_and_rating_in_the_same_save(tmp_path):
+    from ui import profiles
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    storage = h.app.storage
+    profiles.add(storage, "ANN")
+    lineresults.record(storage, "ANN", "kozel", True)
+    lineresults.record(storage, "PLAYER 1", "kozel", False)
+    lineresults.set_rating(storage, "ANN", 1216.0)
+    storage.save()
+    h.app.go("profiles")
+    for key in ("down", "down", "a", "down", "a", "left", "a"):  # ANN: Delete, Yes
+        h.press(key)
+    again = Handheld(first=None, save_dir=tmp_path).app.storage
+    assert profiles.names(again) == ["PLAYER 1", "PLAYER 2"]
+    assert lineresults.results(again) == {("PLAYER 1", "kozel"): [0, 1]}
+    assert lineresults.change(again, "ANN") == (elo.START, elo.START)

@@ -21,7 +21,8 @@ FONT = ROOT / "firmware" / "gfx" / "font.py"
 
 # Sheet, frame width, frame height. tile_h/tile_v: face, dimmed face, back, lit face.
 # pips: a half of each value 0..6 for horizontal tiles, then the same for vertical.
-SHEETS = (("tile_h.png", 17, 9), ("tile_v.png", 9, 17), ("pips.png", 7, 7))
+# goat: Kozel's goat, drawn by a side on the goat and by the goats at a match end.
+SHEETS = (("tile_h.png", 17, 9), ("tile_v.png", 9, 17), ("pips.png", 7, 7), ("goat.png", 12, 8))
 FONT_GRID = ("font.png", "font.txt", 8, 8)
 
 

@@ -4,8 +4,10 @@ micropython.heap_lock() (tools/mpy_game.py's CheckedApp).
 
     micropython tools/mpy_line.py FIRMWARE_DIR SCRATCH_DIR
         Plays a 4-player Classic match against the handheld and a 2-player Yard Kozel
-        match between two humans, and prints `STATE ok` (or `STATE ALLOCATES`) for
-        every state of a screen drawn, such as `linetable:choose-way+blink`.
+        match between two humans, then shows the pause menu of a match for four and
+        a profile's page of these games, and prints `STATE ok` (or `STATE
+        ALLOCATES`) for every state of a screen drawn, such as
+        `linetable:choose-way+blink`.
         tests/test_line_micropython.py runs it.
 """
 
@@ -87,6 +89,13 @@ class Player:
         return True
 
 
+def idle(app, verdicts, frames=3):
+    """Draw `frames` frames with no button held, noting the state's verdict."""
+    for _ in range(frames):
+        frame(app, "")
+        note(verdicts, app, state(app))
+
+
 def check():
     verdicts = {}
     for game, options, seats in MATCHES:
@@ -98,9 +107,14 @@ def check():
         app.go("linetable", session)
         if not play_checked(app, Player(app), state, verdicts, MOST_FRAMES):
             print("unfinished", game)
-        for _ in range(3):  # the match end, drawn a while
-            frame(app, "")
-            note(verdicts, app, state(app))
+        idle(app, verdicts)  # the match end, drawn a while
+    game, options, seats = MATCHES[0]
+    session = Session(Options.parse(game, options), 1234, seats, game)
+    session.deal()
+    app.go("pause", session)
+    idle(app, verdicts)
+    app.go("linerecords")
+    idle(app, verdicts)
     for key in sorted(verdicts):
         print(key, verdicts[key])
 

@@ -1,18 +1,10 @@
 """The rules of All Fives, then of Spectacular Bid, in plain words, a page per
-topic: LEFT / RIGHT (or A) turn the pages, UP / DOWN scroll a page, B goes back
-(to the pause menu when opened from a match). Opened from a Spectacular Bid match
-it starts at that game's first page. Each page is read out whole for players who
-cannot see."""
+topic (paged as ui.pager does); B goes back (to the pause menu when opened from a
+match). Opened from a Spectacular Bid match it starts at that game's first page."""
 
-from gfx import text
-from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import tunes
-from ui.widgets import HEIGHT, scrollbar, title
+from ui.pager import Pager
 
-_LINES = const(7)  # lines of a page in view
-_TOP = const(11)
-_WIDTH = const(120)
 BID_PAGE = const(11)  # the first of Spectacular Bid's pages, after All Fives'
 
 PAGES = (
@@ -120,60 +112,20 @@ PAGES = (
 )
 
 
-class Screen:
+class Screen(Pager):
     def __init__(self, app, session=None, holder=-1):
-        self.app = app
         self.session = session  # the match to go back to, if opened from its pause menu
         self.holder = holder  # ... and who holds the handheld there
-        self.page = BID_PAGE if session is not None and session.kind == "bid" else 0
-        self._open()
-
-    def _open(self):
-        """Lay out the page shown (only that one is kept: it saves memory) and read it."""
-        heading, body = PAGES[self.page]
-        self.lines = text.wrap(body, _WIDTH)
-        self.top = 0
-        self.number = "%d/%d" % (self.page + 1, len(PAGES))
-        self.app.say("Rules, page %d of %d: %s. %s" % (self.page + 1, len(PAGES), heading, body))
+        page = BID_PAGE if session is not None and session.kind == "bid" else 0
+        super().__init__(app, PAGES, page)
 
     def update(self):
         if self.session is not None and self.app.clock_runs_on(self.session):
             return
-        buttons = self.app.buttons
-        if buttons.just_pressed(B):
-            self.app.sound.play(tunes.BACK)
-            if self.session is not None:
-                self.app.go("pause", self.session, self.holder, True)
-            else:
-                self.app.go("menu", "help")
-        elif buttons.repeat(RIGHT) or buttons.just_pressed(A):
-            self._turn(1)
-        elif buttons.repeat(LEFT):
-            self._turn(-1)
-        elif buttons.repeat(DOWN):
-            self._scroll(1)
-        elif buttons.repeat(UP):
-            self._scroll(-1)
+        super().update()
 
-    def _turn(self, step):
-        self.page = (self.page + step) % len(PAGES)
-        self.app.sound.play(tunes.MOVE)
-        self._open()
-
-    def _scroll(self, step):
-        top = self.top + step
-        if 0 <= top <= len(self.lines) - _LINES:
-            self.top = top
-            self.app.sound.play(tunes.MOVE)
-
-    def draw(self):
-        fb = self.app.fb
-        fb.fill(0)
-        title(fb, PAGES[self.page][0], self.number)
-        lines = self.lines
-        for n in range(_LINES):
-            i = self.top + n
-            if i < len(lines):
-                text.draw(fb, lines[i], 2, _TOP + n * text.LINE)
-        if len(lines) > _LINES:
-            scrollbar(fb, 125, _TOP, HEIGHT - _TOP, self.top, _LINES, len(lines))
+    def back(self):
+        if self.session is not None:
+            self.app.go("pause", self.session, self.holder, True)
+        else:
+            self.app.go("menu", "help")

@@ -1,7 +1,8 @@
 """The end of a draw-and-block hand: first every hand face up with its count, then
-(A) how the hand scored, in words, and the scores; A again deals the next hand.
-LEFT/RIGHT go between the two pages. The hands are public now, so all are shown
-even between humans."""
+(A) how the hand scored, in words, over the scores: as many pages of words as it
+takes, so every word is read; A on the last deals the next hand. LEFT/RIGHT go
+between the pages. The hands are public now, so all are shown even between
+humans."""
 
 from core import events as ev
 from core.blockrules import hand_count
@@ -21,6 +22,7 @@ class Screen:
         game = session.game
         n = game.SEATS
         self.names = [narrate_line.who(session, s) for s in range(n)]
+        self.short = [text.fit(name, tableview.NAME_W) for name in self.names]
         self.tiles = [[t for t in range(28) if h >> t & 1] for h in game.hands]
         self.counts = [hand_count(h) for h in game.hands]
         self.title = "Hand %d: fish" % game.hand_no
@@ -34,23 +36,27 @@ class Screen:
         self.lines = text.wrap(" ".join(sentences), 124)
         self.scores = narrate_line.scores(session)
         # One per side: partners share theirs.
-        self.sides = list(range(2 if session.options.pairs else n))
-        self.labels = [_side_label(self.names, s, session.options.pairs) for s in range(n)]
-        self.words = [narrate_line.short_score(session, s) or str(game.scores[s]) for s in range(n)]
+        self.labels, self.words = lineview.sides(session, 44)
+        # Four lines of words over one row of sides, three over two rows.
+        self.rows = 4 if len(self.labels) <= 2 else 3
+        self.pages = 1 + (len(self.lines) + self.rows - 1) // self.rows
+        self.numbers = ["%d/%d" % (p + 1, self.pages) for p in range(self.pages)]
         self.page = 0
         counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
-        app.say("%s. Counts: %s. Press A for the scoring." % (self.title, counts))
+        self.told = "%s. Counts: %s. Press A for the scoring." % (self.title, counts)
+        app.say(self.told)
 
     def update(self):
         buttons = self.app.buttons
         if buttons.just_pressed(LEFT | RIGHT):
-            self.page = 1 - self.page
+            step = 1 if buttons.just_pressed(RIGHT) else -1
+            self.page = (self.page + step) % self.pages
             self.app.sound.play(tunes.MOVE)
             self._tell()
         elif buttons.just_pressed(A):
             self.app.sound.play(tunes.SELECT)
-            if self.page == 0:
-                self.page = 1
+            if self.page < self.pages - 1:
+                self.page += 1
                 self._tell()
                 return
             session = self.session
@@ -60,17 +66,20 @@ class Screen:
             self.app.go("linetable", session)
 
     def _tell(self):
+        """The words are read whole on their first page; the hands' page tells the counts."""
         if self.page == 1:
             self.app.say(" ".join(self.lines) + " " + self.scores + " Press A for the next hand.")
+        elif self.page == 0:
+            self.app.say(self.told)
 
     def draw(self):
         fb = self.app.fb
         fb.fill(0)
-        title(fb, self.title, "1/2" if self.page == 0 else "2/2")
+        title(fb, self.title, self.numbers[self.page])
         if self.page == 0:
             for s in range(len(self.names)):
                 y = 11 + 10 * s
-                text.draw(fb, self.names[s], 0, y)
+                text.draw(fb, self.short[s], 0, y)
                 tableview.number_right(fb, self.counts[s], 42, y)
                 tiles = self.tiles[s]
                 for i in range(min(len(tiles), _PER_ROW)):
@@ -80,29 +89,20 @@ class Screen:
                     text.number(fb, len(tiles) - _PER_ROW, x, y)
             footer(fb, "A: how it scored")
             return
-        # Four lines of words over one row of sides, three over two rows.
-        rows = 4 if len(self.sides) <= 2 else 3
-        for i in range(min(len(self.lines), rows)):  # (a slice would allocate)
-            text.draw(fb, self.lines[i], 0, 11 + 7 * i)
+        rows = self.rows
+        first = (self.page - 1) * rows
+        for i in range(first, min(len(self.lines), first + rows)):  # (a slice would allocate)
+            text.draw(fb, self.lines[i], 0, 11 + 7 * (i - first))
         rule = 12 + 7 * rows
         fb.hline(0, rule, 128, 1)
-        for i in range(len(self.sides)):
-            s = self.sides[i]
+        for i in range(len(self.labels)):
             x = 64 * (i & 1)
             y = rule + 3 + 7 * (i >> 1)
-            text.draw(fb, self.labels[s], x, y)
-            word = self.words[s]
+            text.draw(fb, self.labels[i], x, y)
+            word = self.words[i]
             if word == "goat":
                 lineview.goat(fb, x + 58 - lineview.GOAT_W, y - 1)
             else:
                 text.draw(fb, word, x + 58 - text.width(word), y)
-        footer(fb, "A: next hand")
+        footer(fb, "A: next hand" if self.page == self.pages - 1 else "A: more")
 
-
-def _side_label(names, seat, pairs):
-    """A seat's name, or in pairs both partners' when they fit ("You+CPU 3"),
-    else the first with a + for the partner."""
-    if not pairs:
-        return names[seat]
-    both = names[seat & 1] + "+" + names[(seat & 1) + 2]
-    return both if text.width(both) <= 44 else names[seat & 1] + "+"

@@ -1,18 +1,9 @@
-"""The rules of one draw-and-block game in plain words, a page per topic, as
-screens.help shows All Fives': LEFT / RIGHT (or A) turn the pages, UP / DOWN
-scroll a page, B goes back (to the pause menu when opened from a match, else to
-the game's set-up). Each page is read out whole for players who cannot see."""
+"""The rules of one draw-and-block game in plain words, a page per topic, paged
+as All Fives' are (ui.pager); B goes back (to the pause menu when opened from a
+match, else to the game's set-up)."""
 
-from gfx import text
-from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from micropython import const
-from ui import tunes
 from ui.narrate_line import GAME_TITLES
-from ui.widgets import HEIGHT, scrollbar, title
-
-_LINES = const(7)
-_TOP = const(11)
-_WIDTH = const(120)
+from ui.pager import Pager
 
 _COMMON = (
     (
@@ -104,56 +95,15 @@ PAGES = {
 }
 
 
-class Screen:
+class Screen(Pager):
     def __init__(self, app, game, session=None, holder=-1):
-        self.app = app
         self.game = game
         self.session = session  # the match paused, if opened from its pause menu ...
         self.holder = holder  # ... and who holds the handheld there
-        self.pages = PAGES[game] + _COMMON
-        self.page = 0
-        self._open()
+        super().__init__(app, PAGES[game] + _COMMON, 0, GAME_TITLES[game] + " rules")
 
-    def _open(self):
-        heading, body = self.pages[self.page]
-        self.lines = text.wrap(body, _WIDTH)
-        self.top = 0
-        self.heading = heading
-        self.number = "%d/%d" % (self.page + 1, len(self.pages))
-        self.app.say(
-            "%s rules, page %s: %s. %s" % (GAME_TITLES[self.game], self.number, heading, body)
-        )
-
-    def update(self):
-        buttons = self.app.buttons
-        if buttons.just_pressed(B):
-            self.app.sound.play(tunes.BACK)
-            if self.session is not None:
-                self.app.go("pause", self.session, self.holder, True)
-            else:
-                self.app.go("linesetup", self.game)
-        elif buttons.repeat(RIGHT) or buttons.just_pressed(A):
-            self._turn(1)
-        elif buttons.repeat(LEFT):
-            self._turn(-1)
-        elif buttons.repeat(DOWN) and self.top + _LINES < len(self.lines):
-            self.top += 1
-        elif buttons.repeat(UP) and self.top:
-            self.top -= 1
-
-    def _turn(self, step):
-        self.page = (self.page + step) % len(self.pages)
-        self.app.sound.play(tunes.MOVE)
-        self._open()
-
-    def draw(self):
-        fb = self.app.fb
-        fb.fill(0)
-        title(fb, self.heading, self.number)
-        lines = self.lines
-        for n in range(_LINES):
-            i = self.top + n
-            if i < len(lines):
-                text.draw(fb, lines[i], 2, _TOP + n * text.LINE)
-        if len(lines) > _LINES:
-            scrollbar(fb, 125, _TOP, HEIGHT - _TOP, self.top, _LINES, len(lines))
+    def back(self):
+        if self.session is not None:
+            self.app.go("pause", self.session, self.holder, True)
+        else:
+            self.app.go("linesetup", self.game)

@@ -23,6 +23,7 @@ from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import lineview, narrate_line, tableview, tunes
+from ui.narrate import tile_at
 
 CHOOSE_TILE = const(0)
 CHOOSE_WAY = const(1)
@@ -37,6 +38,7 @@ _MESSAGE_FRAMES = const(45)
 _LAST_FRAMES = const(75)  # the play that ended the hand stays this long
 _LIT_FRAMES = const(24)
 _MESSAGE_W = const(80)
+_LINE_FRAMES = const(20)  # a message of more than two lines stays this much longer a line
 _STATUS_Y = const(46)
 _FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
 
@@ -51,6 +53,8 @@ class Screen:
         game = session.game
         n = game.SEATS
         self.names = [narrate_line.who(session, s) for s in range(n)]
+        # On the table each name fits beside the others at a table for four.
+        self.short = [text.fit(name, lineview.NAME_W) for name in self.names]
         self.tiles = []
         self.playable = 0
         self.ways = []  # the actions open to the chosen tile
@@ -63,7 +67,7 @@ class Screen:
         self.frames = 0
         self.wait = 0  # frames the handheld takes at least over its action
         self.hurry = False
-        self.message = ["", ""]
+        self.message = []  # the lines of the message shown over the table
         self.message_frames = 0
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
@@ -161,7 +165,7 @@ class Screen:
         if mode == MESSAGE:
             self.message_frames -= 1
             if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
-                self.message[0] = self.message[1] = ""
+                self.message = []
                 forced = self.forced
                 self.forced = -1
                 if forced >= 0:
@@ -207,7 +211,7 @@ class Screen:
         if self.app.speak is not None:
             t = self.tiles[self.cursor]
             fits = "" if self.playable >> t & 1 else ", does not fit"
-            self.app.say(narrate_line.tile_at(t, LEAD) + fits)
+            self.app.say(tile_at(t, LEAD) + fits)
 
     def _pick(self, t):
         """The ways tile t can be played: none (refused with the rules' reason),
@@ -318,11 +322,10 @@ class Screen:
             self._after_action()
 
     def _show(self, message, frames, say=True):
-        """A message over the top of the table, in up to two lines."""
-        lines = text.wrap(message, _MESSAGE_W) if message else [""]
-        self.message[0] = lines[0]
-        self.message[1] = " ".join(lines[1:])
-        self.message_frames = frames
+        """A message over the top of the table, every word of it (a longer one
+        stays longer)."""
+        self.message = text.wrap(message, _MESSAGE_W) if message else []
+        self.message_frames = frames + _LINE_FRAMES * max(len(self.message) - 2, 0)
         self.mode = MESSAGE
         if say:
             self.app.say(message)
@@ -365,7 +368,7 @@ class Screen:
                 self.cursor if self.mode in (CHOOSE_TILE, CHOOSE_WAY) else -1,
                 tableview.NO_STOCK,
             )
-        if self.message[0]:
+        if self.message:
             self._draw_message()
 
     def _draw_seats(self, game):
@@ -377,7 +380,7 @@ class Screen:
             lineview.block(
                 self.fb,
                 self.places[k],
-                self.names[s],
+                self.short[s],
                 count(game.hands[s]),
                 game.scores[s],
                 self.word[s],
@@ -389,26 +392,27 @@ class Screen:
         """The viewer's own name, tiles and score, and what is going on."""
         fb = self.fb
         me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)
-        name = self.names[me]
+        name = self.short[me]
         mine = game.turn == me
         w = text.width(name)
         if mine:
             fb.fill_rect(0, _STATUS_Y - 1, w + 2, 8, 1)
         text.draw(fb, name, 1, _STATUS_Y, 0 if mine else 1)
+        mode = self.mode
+        if mode == CHOOSE_WAY:  # the way in place of the counts: "Both doubles" is wide
+            label = self.way_words[self.way]
+            text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
+            return
         lineview.status(
             fb, w + 5, _STATUS_Y, count(game.hands[me]), game.scores[me], self.word[me], False, 0
         )
-        mode = self.mode
         if mode == THINKING:
             for i in range((self.frames >> 2) & 3):
                 fb.fill_rect(lineview.LEFT_W - 12 + 4 * i, _STATUS_Y + 3, 2, 2, 1)
-        elif mode == CHOOSE_WAY:
-            label = self.way_words[self.way]
-            text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
 
     def _draw_message(self):
         fb = self.fb
-        lines = 2 if self.message[1] else 1
+        lines = len(self.message)
         fb.fill_rect(0, 0, lineview.LEFT_W, 7 * lines + 5, 0)
         fb.rect(0, 0, lineview.LEFT_W, 7 * lines + 4, 1)
         for i in range(lines):

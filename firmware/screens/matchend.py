@@ -1,19 +1,16 @@
 """The end of a match: who won, the final scores; the profiles' records (of All
 Fives matches) are updated and the saved match retired, in one write (shown
 again after a power cut, it counts nothing twice). A goes back to the main
-menu. A Spectacular Bid match lost on time says so."""
+menu (ui.ending). A Spectacular Bid match lost on time says so."""
 
 from core import events as ev
 from gfx import text
-from hw.buttons import A, B
-from ui import narrate, profiles, tableview, tunes
-from ui.session import finish
+from ui import narrate, profiles, tableview
+from ui.ending import Ending
 
 
-class Screen:
+class Screen(Ending):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
         game = session.game
         winner = game.winner
         self.names = [narrate.who(session, s) for s in range(2)]
@@ -27,9 +24,9 @@ class Screen:
         self.frames = 0
         # Profiles keep All Fives results: a duel's 300-0 would not compare. The
         # finished match stays as "last" (to replay or export).
-        finish(app.storage, session, _nothing if session.timed else self._record_results)
         human_lost = session.humans() == 1 and not session.is_human(winner)
-        app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
+        record = _nothing if session.timed else self._record_results
+        super().__init__(app, session, record, human_lost)
         # (Who won, and by how much, was told with the move that ended the match.)
         app.say("Press A for the menu.")
 
@@ -48,10 +45,7 @@ class Screen:
 
     def update(self):
         self.frames += 1
-        buttons = self.app.buttons
-        if buttons.just_pressed(A) or buttons.just_pressed(B):
-            self.app.sound.play(tunes.SELECT)
-            self.app.go("menu")
+        super().update()
 
     def draw(self):
         fb = self.app.fb

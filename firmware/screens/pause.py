@@ -1,7 +1,8 @@
 """The pause menu over a match: resume, the rules, sound, or quit (which, after a
 yes/no question, abandons the match: its save is removed). Between two players
 the seat holding the handheld is kept, so that Resume (and the rules, and back)
-does not hand it over again; back from the rules, the cursor is on them."""
+does not hand it over again; back from the rules, the cursor is on them. A
+draw-and-block match for 3 or 4 shows every side's score, two to a line."""
 
 from gfx import text
 from micropython import const
@@ -24,9 +25,16 @@ class Screen:
         self.app = app
         self.session = session
         self.holder = holder  # the seat holding the handheld, if known
-        # Two names and scores share the top line: each name fits half of it.
-        self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]
-        self.scores = session.game.scores
+        # Two names and scores share a line: each name fits half of it. In pairs a
+        # side's two names take a line.
+        self.per_line = 1 if session.line and session.options.pairs else 2
+        if session.line:
+            from ui import lineview  # (loaded only for a draw-and-block match)
+
+            self.names, self.scores = lineview.sides(session, (_W - 8) // self.per_line - 14)
+        else:
+            self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]
+            self.scores = [str(score) for score in session.game.scores]
         cursor = HELP if from_help else RESUME
         self.menu = Menu(app, _LABELS, _VALUES, cursor, x=_X + 2, y=22, w=_W - 4, rows=4)
         self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
@@ -70,20 +78,25 @@ class Screen:
             for x in range(y % 8 // 2, 128, 4):
                 fb.pixel(x, y, 1)
         box(fb, _X, 1, _W, 62)
-        self._score(fb, 0, _X + 4)
-        self._score(fb, 1, _X + _W - 4)
-        centre(fb, self.heading, 13)
+        for i in range(len(self.names)):
+            self._score(fb, i, 4 + 7 * (i // self.per_line))
+        if len(self.names) <= self.per_line:  # (else their second line takes its place)
+            centre(fb, self.heading, 13)
         fb.hline(_X + 1, 20, _W - 2, 1)
         self.menu.draw()
         self.confirm.draw()
 
-    def _score(self, fb, seat, edge):
-        """A seat's name and score on the top line, from the left or to the right edge."""
-        name = self.names[seat]
-        score = self.scores[seat]
-        if seat == 0:
-            text.number(fb, score, text.draw(fb, name, edge, 4) + 3, 4)
+    def _score(self, fb, i, y):
+        """A side's name and score at y: the first of two on a line from the left
+        edge, the second to the right edge; one alone on its line, spread across."""
+        name = self.names[i]
+        score = self.scores[i]
+        if self.per_line == 1:
+            text.draw(fb, name, _X + 4, y)
+        elif not i & 1:
+            text.draw(fb, score, text.draw(fb, name, _X + 4, y) + 3, y)
             return
-        x = edge - text.number_width(score)
-        text.number(fb, score, x, 4)
-        text.draw(fb, name, x - 3 - text.width(name), 4)
+        x = _X + _W - 4 - text.width(score)
+        text.draw(fb, score, x, y)
+        if self.per_line == 2:
+            text.draw(fb, name, x - 3 - text.width(name), y)

@@ -1,13 +1,15 @@
 """Profiles: the list (the active one ticked), a new one, and for each profile a
-small menu to make it active or delete it (after a yes/no question, asked only
-when it may be deleted)."""
+small menu to make it active, delete it (after a yes/no question, asked only
+when it may be deleted) or see its page of the draw-and-block games
+(screens.linerecords)."""
 
-from ui import profiles, tunes
+from ui import lineresults, profiles, tunes
 from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
 
-_ACTIONS = ("Play as this", "Delete", "Back")
+_ACTIONS = ("Play as this", "Delete", "More games", "Back")
 USE = 0
 DELETE = 1
+GAMES_PAGE = 2
 
 
 class Screen:
@@ -23,7 +25,7 @@ class Screen:
         cursor = self.names.index(focus) if focus in self.names else 0
         self.list = Menu(app, labels, tuple(values), cursor)
         self.count = "%d/%d" % (len(self.names), profiles.MAX_PROFILES)
-        self.actions = Menu(app, _ACTIONS, x=22, y=24, w=84, rows=3)
+        self.actions = Menu(app, _ACTIONS, x=22, y=23, w=84, rows=len(_ACTIONS))
         self.picked = ""  # the profile whose action menu is open
         self.confirm = Confirm(app)
         self.bubble = Bubble(app)
@@ -59,6 +61,8 @@ class Screen:
         elif event == CHOSEN and self.actions.cursor == USE:
             profiles.set_active(self.app.storage, self.picked)
             self.app.go("profiles", self.picked)  # shown again, ticked
+        elif event == CHOSEN and self.actions.cursor == GAMES_PAGE:
+            self.app.go("linerecords", self.picked, "profiles")
         elif event == CHOSEN:
             reason = profiles.refusal(self.app.storage, self.picked)
             if reason:
@@ -72,7 +76,10 @@ class Screen:
         self.picked = ""
 
     def _delete(self):
-        reason = profiles.delete(self.app.storage, self.picked)
+        storage = self.app.storage
+        if not profiles.refusal(storage, self.picked):
+            lineresults.forget(storage, self.picked)  # saved with the deletion
+        reason = profiles.delete(storage, self.picked)
         if reason:
             self._refuse(reason)
             return
@@ -85,9 +92,9 @@ class Screen:
         title(fb, "Profiles", self.count)
         self.list.draw()
         if self.picked:
-            box(fb, 18, 12, 92, 48)
-            centre(fb, self.picked, 15)
-            fb.hline(19, 22, 90, 1)
+            box(fb, 18, 11, 92, 51)
+            centre(fb, self.picked, 13)
+            fb.hline(19, 21, 90, 1)
             self.actions.draw()
         self.confirm.draw()
         self.bubble.draw()

@@ -28,7 +28,7 @@ _SMALL_HEAP = hasattr(gc, "mem_free")
 # The menus' helpers: only screens use them, and nothing they make outlives the
 # screen that made it. They go with every screen and come back with the next one
 # that imports them, so a match is played without them in memory.
-_SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved")
+_SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
 
 

@@ -1,8 +1,9 @@
 """What the profiles have done in the draw-and-block games, kept in the save:
-wins and losses per game, and the Domino 1x1 rating (Elo, unrounded). Nothing
-here saves: the match end writes them with the match retired (ui.session.finish).
+wins and losses per game, and the Domino 1x1 rating (Elo, unrounded) with the
+one it had before its last match. Nothing here saves: the match end writes them
+with the match retired (ui.session.finish).
 
-    "elo": "ANN=1216.0,BOB=1184.0"
+    "elo": "ANN=1216.0/1200.0,BOB=1184.0/1200.0"    (now / before the last match)
     "line_results": "ANN:kozel=3-1,ANN:1x1=1-0"
 """
 
@@ -21,26 +22,58 @@ def _pairs(storage, key):
     return found
 
 
-def ratings(storage):
-    """The 1x1 ratings by profile name (damaged entries are left out: that
-    profile starts again from elo.START)."""
+def changes(storage):
+    """{name: (before, now)}: each profile's 1x1 rating now and before its last
+    match (damaged entries are left out: that profile starts again from elo.START;
+    one kept without its "before" had it equal)."""
     found = {}
     for name, value in _pairs(storage, RATINGS_KEY):
+        now, _, before = value.partition("/")
         try:
-            found[name] = float(value)
+            found[name] = (float(before or now), float(now))
         except ValueError:
             continue
     return found
 
 
+def change(storage, name):
+    """(before, now) of a profile's rating; (START, START) before its first match."""
+    return changes(storage).get(name, (elo.START, elo.START))
+
+
 def rating(storage, name):
-    return ratings(storage).get(name, elo.START)
+    return change(storage, name)[1]
 
 
 def set_rating(storage, name, value):
-    kept = ratings(storage)
-    kept[name] = value
-    storage.set(RATINGS_KEY, ",".join("%s=%r" % kv for kv in kept.items()))
+    """The rating after a match; the one it replaces is kept as "before"."""
+    kept = changes(storage)
+    kept[name] = (kept.get(name, (elo.START, elo.START))[1], value)
+    _put_ratings(storage, kept)
+
+
+def _put_ratings(storage, kept):
+    storage.set(RATINGS_KEY, ",".join("%s=%r/%r" % (k, v[1], v[0]) for k, v in kept.items()))
+
+
+def _put_results(storage, kept):
+    storage.set(
+        RESULTS_KEY, ",".join("%s:%s=%d-%d" % (k[0], k[1], v[0], v[1]) for k, v in kept.items())
+    )
+
+
+def forget(storage, name):
+    """Drop a deleted profile's results and rating (so that a new profile of the
+    same name starts afresh)."""
+    ratings = changes(storage)
+    if ratings.pop(name, None) is not None:
+        _put_ratings(storage, ratings)
+    kept = results(storage)
+    gone = [key for key in kept if key[0] == name]
+    for key in gone:
+        del kept[key]
+    if gone:
+        _put_results(storage, kept)
 
 
 def results(storage):
@@ -59,6 +92,4 @@ def record(storage, name, game, won):
     kept = results(storage)
     row = kept.setdefault((name, game), [0, 0])
     row[0 if won else 1] += 1
-    storage.set(
-        RESULTS_KEY, ",".join("%s:%s=%d-%d" % (k[0], k[1], v[0], v[1]) for k, v in kept.items())
-    )
+    _put_results(storage, kept)

@@ -19,12 +19,15 @@ they are the viewer's partner. Nothing here allocates.
 
 from core.table import E, W
 from core.tiles import HIGH, LOW
-from gfx import domino, text
+from gfx import domino, sprites, text
+from gfx.sheet import Sheet
 from micropython import const
 
+from ui import narrate_line
 from ui.tableview import micro, number_right
 
 LEFT_W = const(86)  # the table's part of the screen; the pile column is right of it
+NAME_W = const(40)  # the widest name on the table: two fit side by side
 LINE_Y = const(33)  # the top of a lying end tile
 _MID = const(43)
 _GAP = const(6)  # between the two end tiles, dots in it when tiles lie under them
@@ -35,7 +38,7 @@ TOP = const(0)
 LEFT = const(1)
 RIGHT = const(2)
 _BLOCK_X = (_MID, 0, LEFT_W - 1)
-_BLOCK_Y = (0, 15, 15)
+_BLOCK_Y = (2, 17, 17)  # (the partner's frame, across, stays on the glass)
 
 
 def end_tiles(line, out):
@@ -126,14 +129,14 @@ def stock(fb, drawable, locked):
     """The stock's drawable tiles at the top of the pile column; a padlock and the
     number of locked tiles under it (1x1). Returns where the pile starts."""
     text.draw(fb, "Stock", _PILE_X, 0)
-    number_right(fb, drawable, 127, 0)
+    number_right(fb, drawable, 126, 0)
     if not locked:
         return 8
     # A padlock: a shackle over a body.
     fb.rect(_PILE_X + 1, 7, 3, 3, 1)
     fb.fill_rect(_PILE_X, 9, 5, 4, 1)
     text.draw(fb, "locked", _PILE_X + 8, 7)
-    number_right(fb, locked, 127, 7)
+    number_right(fb, locked, 126, 7)
     return 15
 
 
@@ -156,31 +159,51 @@ def block(fb, where, name, tiles, score, word, turn, partner):
 
 
 def status(fb, x, y, tiles, score, word, right_aligned, right):
-    """A small face-down tile, the tile count, then the score or `word`."""
+    """A small face-down tile, the tile count, then the score or `word` (the
+    word "goat" drawn as the goat)."""
     width = 6 + text.number_width(tiles) + 3
-    width += text.width(word) if word else text.number_width(score)
+    if word == "goat":
+        width += GOAT_W
+    else:
+        width += text.width(word) if word else text.number_width(score)
     if right_aligned:
         x = right - width + 1
     fb.rect(x, y, 4, 6, 1)
     fb.pixel(x + 1, y + 2, 1)
     fb.pixel(x + 2, y + 3, 1)
     x = text.number(fb, tiles, x + 6, y) + 3
-    if word:
+    if word == "goat":
+        goat(fb, x, y - 1)
+    elif word:
         text.draw(fb, word, x, y)
     else:
         text.number(fb, score, x, y)
 
 
-# A goat, 12x8: horns, head and beard on the left, then the back, tail and legs;
-# row by row, bit 11 the leftmost column.
-_GOAT = (0xC00, 0x600, 0x701, 0xF7E, 0x4FE, 0x4FC, 0x0A5, 0x0A5)
+def sides(session, width):
+    """The labels and score words of each side (a seat, or in pairs both partners:
+    "Ann+CPU 3" when it fits in `width`, else the first with a +), made once by a
+    screen: ([label, ...], [word, ...]); a word is the score, "-" or "goat"."""
+    game = session.game
+    pairs = session.options.pairs
+    labels = []
+    words = []
+    for s in range(2 if pairs else game.SEATS):
+        name = narrate_line.who(session, s)
+        if pairs:
+            both = name + "+" + narrate_line.who(session, s + 2)
+            name = both if text.width(both) <= width else text.fit(name, width - 4) + "+"
+        else:
+            name = text.fit(name, width)
+        labels.append(name)
+        words.append(narrate_line.short_score(session, s) or str(game.scores[s]))
+    return labels, words
+
+
 GOAT_W = const(12)
+_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT, sprites.GOAT_FRAMES).cut(0)
 
 
 def goat(fb, x, y):
     """The goat (Kozel's loser, Yard Kozel's side on the goat) at (x, y)."""
-    for row in range(8):
-        bits = _GOAT[row]
-        for col in range(12):
-            if bits >> (11 - col) & 1:
-                fb.pixel(x + col, y + row, 1)
+    fb.blit(_GOAT, x, y, 0)

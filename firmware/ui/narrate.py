@@ -3,8 +3,9 @@
 `event(session, e)` tells what an event means; `ends`, `counts`, `scores` and
 `hand` answer the questions a player asks by key. A seat is "you" when it is
 the only human at the table. Tiles drawn by another seat stay hidden. These are
-All Fives' words and those both games share: a Spectacular Bid duel says some
-events otherwise (ui.narrate_bid, which builds on these; ui.speech picks).
+All Fives' words and those every game shares: a Spectacular Bid duel and the
+draw-and-block family say some events otherwise (ui.narrate_bid and
+ui.narrate_line, which build on these; ui.speech picks).
 """
 
 from core import events as ev
@@ -15,10 +16,11 @@ END_WORDS = ("West", "East", "North", "South")
 
 
 def who(session, seat):
-    """How a seat is called: "You", a profile name, or "CPU" (1 and 2 in a demo)."""
+    """How a seat is called: "You", a profile name, or "CPU" (numbered in a demo,
+    and always at a draw-and-block table, where up to three of them sit)."""
     if session.is_human(seat):
         return "You" if session.humans() == 1 else session.name(seat)
-    if session.humans() == 0:
+    if session.humans() == 0 or session.line:
         return "CPU %d" % (seat + 1)
     return "CPU"
 

@@ -1,18 +1,18 @@
 """Plain sentences about a draw-and-block match (core.line), for players who cannot
-see the screen, in the shape of ui.narrate: `event(session, e)` tells an event,
+see the screen, built on the words every game shares (ui.narrate: the deal, the
+plays and draws, who a seat is, a hand): `event(session, e)` tells an event,
 `ends`, `counts`, `scores` and `hand` answer the keys 1-5.
-
-A seat is "You" when it is the only human; handheld seats are "CPU" and their
-seat number, since up to three of them sit at a table.
 """
 
 from core import events as ev
-from core.table import E, LEAD, W
+from core.table import E, W
 from core.tiles import count, name
 
-from ui.narrate import tile_at
+from ui import narrate
+from ui.narrate import verb, who
 
-END_WORDS = ("West", "East")
+END_WORDS = narrate.END_WORDS[:2]  # the line's two ends
+hand = narrate.hand  # (key 5: a hand is said as All Fives says it)
 GAME_TITLES = {
     "1x1": "Domino 1x1",
     "classic": "Classic",
@@ -22,23 +22,12 @@ GAME_TITLES = {
 }
 
 
-def who(session, seat):
-    if session.is_human(seat):
-        return "You" if session.humans() == 1 else session.name(seat)
-    return "CPU %d" % (seat + 1)
-
-
 def first_human(session):
     """The first human seat (the seat seen when nobody's turn is shown), or 0."""
     for s in range(len(session.seats)):
         if session.is_human(s):
             return s
     return 0
-
-
-def verb(session, seat, plain, you):
-    person = who(session, seat)
-    return "%s %s" % (person, you if person == "You" else plain)
 
 
 def side(session, seat):
@@ -50,27 +39,16 @@ def side(session, seat):
 
 def event(session, e):
     """One sentence for an event, or "" for one that needs none."""
+    return _line(session, e) or narrate.event(session, e)
+
+
+def _line(session, e):
+    """The sentence of an event the draw-and-block family says otherwise than All
+    Fives or that All Fives lacks, or "" to say it as All Fives does (the deal,
+    plays and draws)."""
     kind, seat, a, b = e
-    game = session.game
-    if kind == ev.DEAL:
-        if game.drawing_lead:
-            return "Hand %d. Nobody holds a double to lead: draw in turn." % a
-        text = "Hand %d. %s." % (a, verb(session, seat, "leads", "lead"))
-        if b >= 0:
-            text += " The lead must be %s." % name(b)
-        return text
-    if kind == ev.PLAYED:
-        if b >= LEAD:
-            return "%s %s." % (verb(session, seat, "leads", "lead"), tile_at(a, b))
-        return "%s %s on the %s end." % (
-            verb(session, seat, "plays", "play"),
-            name(a),
-            END_WORDS[b],
-        )
-    if kind == ev.DREW:
-        if session.is_human(seat) and session.humans() == 1:
-            return "You draw %s." % name(a)
-        return "%s a tile." % verb(session, seat, "draws", "draw")
+    if kind == ev.DEAL and session.game.drawing_lead:
+        return "Hand %d. Nobody holds a double to lead: draw in turn." % a
     if kind == ev.PASSED:
         return "%s: nothing fits and nothing to draw." % verb(session, seat, "passes", "pass")
     if kind == ev.DOMINO:
@@ -102,10 +80,10 @@ def event(session, e):
     if kind == ev.SNOT:
         return "The snot: %s %s out of play." % (verb(session, seat, "lays", "lay"), name(a))
     if kind == ev.TOOK_STOCK:
-        return "The line is closed: %s the stock's %d tiles." % (
-            verb(session, seat, "takes", "take"),
-            a,
-        )
+        takes = verb(session, seat, "takes", "take")
+        if a == 1:
+            return "The line is closed: %s the stock's last tile." % takes
+        return "The line is closed: %s the stock's %d tiles." % (takes, a)
     if kind == ev.HAND_OVER:
         return "Hand over. " + scores(session)
     if kind == ev.MATCH_OVER:
@@ -214,10 +192,3 @@ def counts(session):
     if locked:
         text += ", %d locked" % locked
     return text + "."
-
-
-def hand(session, seat):
-    tiles = session.game.hands[seat]
-    names = [name(t) for t in range(28) if tiles >> t & 1]
-    owner = who(session, seat)
-    return "%s: %s." % ("Your tiles" if owner == "You" else owner, " ".join(names))
