@@ -55,7 +55,7 @@ play: setup
 # Replay a game record, one JSON object per action.
 replay: setup
 	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.txt"; exit 2; }
-	@$(PY) tools/replay.py "$(RECORD)"
+	@$(PY) tools/records/replay.py "$(RECORD)"
 
 # Seeded matches between two handheld players, seats swapped on the same deals.
 # GAME picks the game: All Fives by default, a draw-and-block game (1x1, classic,
@@ -63,15 +63,15 @@ replay: setup
 # (Domino Poker's levels, N hands, seats rotated).
 GAME ?= allfives
 N ?= 1000
-ARENA.allfives = tools/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
-BLOCK_ARENA = tools/block_arena.py $(GAME) $(or $(A),medium) $(or $(B),easy) --matches $(N) \
+ARENA.allfives = tools/arenas/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
+BLOCK_ARENA = tools/arenas/block_arena.py $(GAME) $(or $(A),medium) $(or $(B),easy) --matches $(N) \
 	$(if $(PLAYERS),--players $(PLAYERS)) $(if $(PAIRS),--pairs $(PAIRS)) $(if $(TARGET),--target $(TARGET))
 ARENA.1x1 = $(BLOCK_ARENA)
 ARENA.classic = $(BLOCK_ARENA)
 ARENA.kozel = $(BLOCK_ARENA)
 ARENA.yard = $(BLOCK_ARENA)
 ARENA.international = $(BLOCK_ARENA)
-ARENA.poker = tools/poker_arena.py $(or $(A),hard) $(or $(B),medium) --hands $(N)
+ARENA.poker = tools/arenas/poker_arena.py $(or $(A),hard) $(or $(B),medium) --hands $(N)
 arena: setup
 	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international|poker] A=.. B=.. N=.."; exit 2; }
 	$(PY) $(ARENA.$(GAME))
@@ -84,31 +84,31 @@ properties: setup
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup
 	@test -n "$(BOARD)" || { echo "usage: make build BOARD=name; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
-	$(PY) tools/build.py $(BOARD)
+	$(PY) tools/device/build.py $(BOARD)
 
 # MicroPython's rp2 firmware with firmware/ and the board frozen in: build/BOARD/firmware.uf2
 # (RP2040 boards; sources from MICROPY_SRC, else fetched once; see README "Real boards").
 firmware: setup
 	@test -n "$(BOARD)" || { echo "usage: make firmware BOARD=pico-spi|pico-i2c|picoboy"; exit 2; }
-	$(PY) tools/firmware.py $(BOARD)
+	$(PY) tools/device/firmware.py $(BOARD)
 
 # Build, then copy onto the device (or deploy its ROMFS) with mpremote and reset it.
 # BOARD=virtual without PORT flashes a virtual board and shows it playing; an RP2040
 # board without PORT gets its frozen firmware (`make firmware`) on the BOOTSEL drive.
 flash: setup
 	@test -n "$(BOARD)" || { echo "usage: make flash BOARD=name [PORT=/dev/ttyACM0]; boards: $(basename $(notdir $(wildcard boards/*.py)))"; exit 2; }
-	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
+	$(PY) tools/device/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE))
 
 # Spectacular Bid: the handheld bid player against itself always declining.
 bid-arena: setup
-	$(PY) tools/bid_arena.py --matches $(N)
+	$(PY) tools/arenas/bid_arena.py --matches $(N)
 
 bench: setup
-	$(PY) tools/bench.py
+	$(PY) tools/bench/bench.py
 
 # Frames per second of the table and the heap of a match, under MicroPython.
 bench-ui: setup
-	$(PY) tools/bench_ui.py
+	$(PY) tools/bench/bench_ui.py
 
 # The game in a web browser: build build/web/ (a static site), then serve it on
 # 127.0.0.1:WEB_PORT until Ctrl-C. web-build only builds.
@@ -122,15 +122,15 @@ web-build: setup $(NODE_READY)
 # The page's weight, time to the title, table frames per second and an expert
 # decision in headless Chromium, against the same under the unix port.
 web-bench: setup $(NODE_READY)
-	$(PY) tools/bench_web.py
+	$(PY) tools/bench/bench_web.py
 
 # What a save and the main menu's opening cost as a duel grows, under MicroPython.
 bench-saves: setup
-	$(BIN)/micropython tools/mpy_saves.py firmware
+	$(BIN)/micropython tools/bench/mpy_saves.py firmware
 
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup
-	$(PY) tools/make_assets.py
+	$(PY) tools/assets/make_assets.py
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,4 @@
-"""Shared by the asset and gfx tests: the repo's paths, tools/ made importable, and a
+"""Shared by the asset and gfx tests: the repo's paths, the asset tools made importable, and a
 way to run code under the real MicroPython unix port with firmware/ on its path."""
 
 import pathlib
@@ -9,7 +9,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 SCENES = ROOT / "tests" / "gfx"  # modules that run unchanged on both interpreters
 
-for _path in (ROOT / "tools", SCENES):
+for _path in (ROOT / "tools" / "assets", SCENES):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 

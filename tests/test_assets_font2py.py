@@ -1,4 +1,4 @@
-"""tools/font2py.py: a PNG glyph grid or a BDF font to the firmware's font module."""
+"""tools/assets/font2py.py: a PNG glyph grid or a BDF font to the firmware's font module."""
 
 import pytest
 from gfx_support import ROOT  # first: it puts tools/ on sys.path

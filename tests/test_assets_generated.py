@@ -22,7 +22,7 @@ def test_conversion_is_deterministic():
 
 def test_check_mode_passes_and_writes_nothing():
     before = {p: p.stat().st_mtime_ns for p in (make_assets.SPRITES, make_assets.FONT)}
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_assets.py"), "--check"],
-                          capture_output=True, text=True)
+    tool = ROOT / "tools" / "assets" / "make_assets.py"
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert {p: p.stat().st_mtime_ns for p in before} == before

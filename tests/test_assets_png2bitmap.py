@@ -1,4 +1,4 @@
-"""tools/png2bitmap.py: PNG sprite sheets to MONO_VLSB bytes and back, exactly."""
+"""tools/assets/png2bitmap.py: PNG sprite sheets to MONO_VLSB bytes and back, exactly."""
 
 import pytest
 from gfx_support import ROOT  # first: it puts tools/ on sys.path

@@ -1,13 +1,9 @@
-"""The bench's own machinery (tools/bench.py, tools/mpy_bench.py): the heap
+"""The bench's own machinery (tools/bench/bench.py, tools/bench/mpy_bench.py): the heap
 bisection on a program whose need is known, and the allocation count catching a
 frame that allocates. The figures themselves are printed by `make bench`, never
 asserted here."""
 
-import pathlib
 import subprocess
-import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 
 import bench  # noqa: E402
 
@@ -65,13 +61,13 @@ def test_the_heap_by_module_is_the_matchs_own_and_adds_up(tmp_path):
 
 
 def test_the_device_harness_plays_each_game_to_its_end_with_the_scripted_finger(tmp_path):
-    """tools/mpy_device.py, as make bench runs it on the virtual Pico and the 32-bit
+    """tools/bench/mpy_device.py, as make bench runs it on the virtual Pico and the 32-bit
     port, here on the unix port of .venv: both matches end, the handheld decides."""
     tree = build.build("virtual", tmp_path / "build")
     scripts = tmp_path / "harness"
     for name in ("mpy_device.py", "mpy_hardware.py"):
-        build.compile_to(bench.ROOT / "tools" / name, scripts / name.replace(".py", ".mpy"),
-                         "x64", name)
+        source = bench.ROOT / "tools" / "bench" / name
+        build.compile_to(source, scripts / name.replace(".py", ".mpy"), "x64", name)
     launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
     for game, opponent in bench.DEVICE_MATCHES:
         run = subprocess.run(

@@ -6,8 +6,6 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
-
 from arena import wilson  # noqa: E402
 from progress import Progress  # noqa: E402
 
@@ -35,7 +33,7 @@ def test_progress_says_matches_done_the_running_rate_its_interval_and_time_left(
 
 def test_bid_arena_prints_progress_on_stderr_and_keeps_its_result_on_stdout():
     run = subprocess.run(
-        [sys.executable, "tools/bid_arena.py", "--matches", "2"],
+        [sys.executable, "tools/arenas/bid_arena.py", "--matches", "2"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,9 +1,6 @@
-"""tools/block_arena.py: who sits where, and a small seeded run adding up."""
+"""tools/arenas/block_arena.py: who sits where, and a small seeded run adding up."""
 
-import pathlib
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 
 import block_arena  # noqa: E402
 from core.blockrules import Options  # noqa: E402

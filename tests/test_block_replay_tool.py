@@ -18,7 +18,10 @@ KEYS = {"n", "seat", "action", "count", "scores", "stock", "hands", "event", "ev
 
 def run(path):
     return subprocess.run(
-        [sys.executable, "tools/replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "tools/records/replay.py", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
 
 

@@ -9,9 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
-
 from core.allfives import MATCH_OVER  # noqa: E402
 from hw.storage import Storage  # noqa: E402
 from ui.session import decode  # noqa: E402
@@ -22,7 +19,7 @@ from sim.vboard import HERE as VBOARD  # noqa: E402
 from sim.vboard import VirtualBoard
 
 ROOT = build.ROOT
-FLASH = [sys.executable, str(ROOT / "tools" / "flash.py")]
+FLASH = [sys.executable, str(ROOT / "tools" / "device" / "flash.py")]
 
 
 @pytest.mark.parametrize("board", build.board_names())
@@ -45,7 +42,9 @@ def test_build_compiles_every_module_and_adds_the_board_and_main(board, tmp_path
 
 def test_an_unknown_board_lists_the_known_ones():
     run = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build.py"), "nope"], capture_output=True, text=True
+        [sys.executable, str(ROOT / "tools" / "device" / "build.py"), "nope"],
+        capture_output=True,
+        text=True,
     )
     assert run.returncode != 0
     assert "unknown board 'nope'; known boards: " in run.stderr

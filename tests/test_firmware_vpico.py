@@ -1,4 +1,4 @@
-"""The frozen firmware (`make firmware`, tools/firmware.py) and the virtual Pico
+"""The frozen firmware (`make firmware`, tools/device/firmware.py) and the virtual Pico
 (sim/vpico): the image holds the game, boots on an emulated RP2040, and a
 scripted sequence from the title into a match shows the same frames, bit for
 bit, as the pygame emulator's for the same buttons on the same frames.
@@ -13,8 +13,6 @@ import subprocess
 import sys
 
 import pytest
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 
 import build  # noqa: E402
 import firmware  # noqa: E402
@@ -48,8 +46,8 @@ def test_the_manifest_freezes_what_the_handheld_imports_and_the_board(tmp_path):
 
 
 def test_boards_without_an_rp2040_are_told_to_keep_stock_firmware():
-    run = subprocess.run([sys.executable, str(ROOT / "tools" / "firmware.py"), "esp8266-i2c"],
-                         capture_output=True, text=True)
+    tool = ROOT / "tools" / "device" / "firmware.py"
+    run = subprocess.run([sys.executable, str(tool), "esp8266-i2c"], capture_output=True, text=True)
     assert run.returncode != 0 and "Traceback" not in run.stderr
     assert "keeps stock MicroPython" in run.stderr and "pico-spi, picoboy" in run.stderr
 

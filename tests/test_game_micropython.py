@@ -2,7 +2,7 @@
 layer through the buttons, and drawing any frame of the table (in every mode, with a
 message, a score told, a scrolled hand, the last play of a hand, a drawn tile
 leaving the stock), of the end of a hand and of the end of a
-match allocates nothing: draw() runs under micropython.heap_lock() (tools/mpy_game.py)."""
+match allocates nothing: draw() runs under micropython.heap_lock() (tools/bench/mpy_game.py)."""
 
 import subprocess
 
@@ -36,7 +36,7 @@ def verdicts(tmp_path_factory):
             str(MICROPYTHON),
             "-X",
             "heapsize=512k",
-            str(ROOT / "tools" / "mpy_game.py"),
+            str(ROOT / "tools" / "bench" / "mpy_game.py"),
             str(ROOT / "firmware"),
             str(scratch),
             "check",

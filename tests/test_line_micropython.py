@@ -3,7 +3,7 @@ hardware layer through the buttons (a 4-player Classic match against the handhel
 a 2-player Yard Kozel match between two humans), and drawing any frame of the
 table (every mode), of the hand end (both pages), of the match end, of the
 pause menu of a match for four and of a profile's page of these games allocates
-nothing: draw() runs under micropython.heap_lock() (tools/mpy_line.py)."""
+nothing: draw() runs under micropython.heap_lock() (tools/bench/mpy_line.py)."""
 
 import subprocess
 
@@ -33,7 +33,7 @@ def verdicts(tmp_path_factory):
             str(MICROPYTHON),
             "-X",
             "heapsize=512k",
-            str(ROOT / "tools" / "mpy_line.py"),
+            str(ROOT / "tools" / "bench" / "mpy_line.py"),
             str(ROOT / "firmware"),
             str(scratch),
         ],
@@ -41,7 +41,7 @@ def verdicts(tmp_path_factory):
         text=True,
         timeout=300,
         check=True,
-        cwd=ROOT / "tools",
+        cwd=ROOT / "tools" / "bench",
     ).stdout
     return dict(line.split() for line in out.splitlines())
 

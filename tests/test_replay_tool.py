@@ -12,7 +12,10 @@ KEYS = {"n", "seat", "action", "count", "scored", "scores", "stock", "hands", "e
 
 def replay(path):
     return subprocess.run(
-        [sys.executable, "tools/replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "tools/records/replay.py", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
 
 

@@ -1,5 +1,5 @@
 """The portable core tests on a second MicroPython: the WebAssembly port from npm,
-run by Node alone (tools/wasm_micropython.mjs), no browser."""
+run by Node alone (tools/bench/wasm_micropython.mjs), no browser."""
 
 import pathlib
 import re
@@ -16,7 +16,7 @@ CORE = ROOT / "tests" / "core"
 def test_the_portable_core_tests_pass_on_webassembly_micropython():
     assert (ROOT / "node_modules" / "@micropython").is_dir(), "run `npm ci` (make test does)"
     run = subprocess.run(
-        ["node", "tools/wasm_micropython.mjs", "--dir", "firmware", "--dir", "tests/core",
+        ["node", "tools/bench/wasm_micropython.mjs", "--dir", "firmware", "--dir", "tests/core",
          "--dir", "tests/records", "tests/core/run_portable.py"],
         cwd=ROOT, capture_output=True, text=True, timeout=1200,  # 45 s here, more under load
     )

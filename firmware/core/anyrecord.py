@@ -1,9 +1,9 @@
 """Replaying a record of any game, chosen by its `game:` line: the one entry point
-that tools/replay.py and the record tests use.
+that tools/records/replay.py and the record tests use.
 
     game, record = replay_any(text)     # raises RecordError at the first bad line
 
-Host-only, like the readers it picks from (tools/build.py leaves them off the
+Host-only, like the readers it picks from (tools/device/build.py leaves them off the
 handheld).
 """
 

@@ -15,7 +15,7 @@ least bid of 15 (see players.opening), so it seldom buys the opening and sells
 it for any bid.
 
 `declining` is the same player with the auction left out: it declines when it
-may and otherwise accepts (the baseline of tools/bid_arena.py).
+may and otherwise accepts (the baseline of tools/arenas/bid_arena.py).
 """
 
 from core.actions import ACCEPT, bid, DECLINE

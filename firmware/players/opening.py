@@ -11,7 +11,7 @@ over the samples, of our balance at the end of the hand is the *estimate*.
 Integer points throughout.
 
 The estimate is then calibrated against what leading is really worth when the
-expert plays the tiles. `python tools/bid_arena.py --calibrate --matches 2000`
+expert plays the tiles. `python tools/arenas/bid_arena.py --calibrate --matches 2000`
 plays the real deal of 2,000 seeded auctions at 150-150 out both ways: leading
 moves 5.9 points (se 0.8) in the hand, and the leader goes out first 55 % of
 the time against 39 % when following, so it is also more often the jockey, who

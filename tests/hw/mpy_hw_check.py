@@ -1,5 +1,6 @@
 """Run the hardware layer under real MicroPython (the unix port) with fake pins
-and buses (tools/mpy_hardware.py): it must work there, and show() and poll() must allocate nothing.
+and buses (tools/bench/mpy_hardware.py): it must work there, and show() and poll()
+must allocate nothing.
 
 Prints one `name value` line per figure; tests/test_hw_micropython.py runs it.
 Usage: micropython tests/hw/mpy_hw_check.py <firmware dir> <scratch dir>
@@ -11,7 +12,7 @@ import sys
 import micropython
 
 sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, sys.argv[1] + "/../tools")
+sys.path.insert(0, sys.argv[1] + "/../tools/bench")
 SCRATCH = sys.argv[2]
 
 from hw import board  # noqa: E402

@@ -1,5 +1,5 @@
 """Every menu and settings screen under real MicroPython (the unix port), on the
-real hardware layer with fake pins and bus (tools/mpy_hardware.py): scripted
+real hardware layer with fake pins and bus (tools/bench/mpy_hardware.py): scripted
 presses, and each frame's draw() run under micropython.heap_lock(), which raises
 at the first allocation.
 
@@ -13,7 +13,7 @@ import sys
 import micropython
 
 sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, sys.argv[1] + "/../tools")
+sys.path.insert(0, sys.argv[1] + "/../tools/bench")
 SCRATCH = sys.argv[2]
 
 from core.allfives import Options  # noqa: E402

@@ -1,0 +1,183 @@
+"""A scripted match timed and weighed on a board: `make bench`'s device figures.
+
+    micropython -c "import sys; sys.path.insert(0, DIR); import mpy_device" \
+        SOURCE SCRATCH GAME OPPONENT SEED MOST_FRAMES
+
+GAME is "allfives" or "bid", OPPONENT a handheld level. SOURCE is a folder of
+modules (a `make build` tree), or "frozen" for a firmware with them frozen in.
+tools/bench/bench.py runs it in two places:
+- on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
+  its objects dropped, sys.argv set first): the board's real display, bus and
+  clock, times in device time;
+- on the 32-bit unix port (the fake hardware of mpy_hardware.py, whose clock
+  never waits), by bisection on -X heapsize: the smallest heap of the match.
+The player is a scripted finger (RIGHT or LEFT, then A, twice every 40 frames,
+sweeping the hand one way for 600 frames then back, which in time plays, draws,
+passes, bids and goes on) against the handheld. Prints `name value` lines:
+
+    frames, frame_ms_max, frame_ms_p99      each frame's work (the frame loop's
+                                            wait left out), in ms
+    frame_ms_max_thinking                   the longest frame while the handheld
+                                            decides
+    decisions, decision_ms_mean, _p90, _max from the handheld's start to its
+                                            action, frames drawn meanwhile
+    heap_base, heap_peak                    heap in use before the match, and the
+                                            most after a collection (every 30
+                                            frames and after each decision)
+    panel_bytes_per_frame                   bytes sent to the panel, per frame
+    final S1 S2                             the match's scores, last (`unfinished`
+                                            when MOST_FRAMES ran out first)
+"""
+
+import gc
+import sys
+import time
+from array import array
+
+SOURCE, SCRATCH, GAME, OPPONENT = sys.argv[1:5]
+SEED, MOST_FRAMES = int(sys.argv[5]), int(sys.argv[6])
+if SOURCE != "frozen":
+    sys.path.insert(0, SOURCE)
+
+from core.allfives import Options  # noqa: E402
+from hw.buttons import A, Buttons, LEFT, RIGHT  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.session import Session  # noqa: E402
+
+HEAP_EVERY = 30
+ticks_us = time.ticks_us
+ticks_diff = time.ticks_diff
+
+
+def hardware():
+    """The board's own hardware on a device, the fake one on the unix port."""
+    import machine
+
+    if not hasattr(machine, "Pin"):  # the unix port
+        from mpy_hardware import hardware as fake
+
+        return fake(SCRATCH + "/save.bin")
+    import board_config  # type: ignore[import-not-found]
+    from hw import board
+
+    return board.build(board_config.BOARD, machine, time)
+
+
+class Finger:
+    """A button pin the script presses (active low, as on the boards)."""
+
+    def __init__(self, bit):
+        self.bit = bit
+
+    def value(self):
+        return 0 if held & self.bit else 1
+
+
+held = 0
+gc.collect()
+hw = hardware()
+hw.buttons = Buttons([Finger(1 << i) for i in range(6)])
+# The frame loop's wait is left out of a frame's time.
+waited = [0]
+_wait = hw.clock.wait
+
+
+def timed_wait():
+    start = ticks_us()
+    _wait()
+    waited[0] = ticks_diff(ticks_us(), start)
+
+
+hw.clock.wait = timed_wait
+# Bytes to the panel.
+sent = [0]
+_write = hw.display._write
+
+
+def counted(level, buf):
+    sent[0] += len(buf)
+    _write(level, buf)
+
+
+hw.display._write = counted
+
+app = App(hw, None)
+if GAME == "bid":
+    session = Session(None, SEED, ["human:ANN", "handheld:" + OPPONENT], game="bid")
+else:
+    session = Session(Options(), SEED, ["human:ANN", "handheld:" + OPPONENT])
+session.deal()
+
+# Decisions: wrapped so each is timed from its start to its action.
+decisions = []
+thinking = [0]
+_start, _finish = session.start_thinking, session.finish_thinking
+
+
+def start_thinking():
+    thinking[0] = ticks_us()
+    _start()
+
+
+def finish_thinking():
+    decisions.append(ticks_diff(ticks_us(), thinking[0]) // 1000)
+    thinking[0] = 0
+    return _finish()
+
+
+session.start_thinking = start_thinking
+session.finish_thinking = finish_thinking
+app.go("table", session)  # the table may start the handheld's decision at once
+
+histogram = array("H", bytes(2 * 1001))  # frames per ms of work, the last one "1000+"
+longest = longest_thinking = 0
+gc.collect()
+base = peak = gc.mem_alloc()
+frames = 0
+decided = 0
+while app._module != "screens.matchend" and frames < MOST_FRAMES:
+    step = frames % 40
+    way = RIGHT if frames // 600 % 2 == 0 else LEFT  # sweeps the hand and the stock
+    held = way if step in (0, 20) else A if step in (10, 30) else 0
+    was_thinking = thinking[0]
+    start = ticks_us()
+    hw.run_frame(app)
+    work = ticks_diff(ticks_us(), start) - waited[0]
+    frames += 1
+    ms = work // 1000
+    histogram[min(ms, 1000)] += 1
+    longest = max(longest, work)
+    if was_thinking or thinking[0]:
+        longest_thinking = max(longest_thinking, work)
+    if frames % HEAP_EVERY == 0 or len(decisions) != decided:
+        decided = len(decisions)
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
+
+
+def percentile(counts, total, share):
+    """The smallest ms that `share` per mille of the frames do not exceed."""
+    seen = 0
+    for ms in range(len(counts)):
+        seen += counts[ms]
+        if seen * 1000 >= total * share:
+            return ms + 1
+    return len(counts)
+
+
+decisions.sort()
+count = len(decisions)
+print("frames", frames)
+print("frame_ms_max", longest // 1000)
+print("frame_ms_p99", percentile(histogram, frames, 990))
+print("frame_ms_max_thinking", longest_thinking // 1000)
+print("decisions", count)
+print("decision_ms_mean", sum(decisions) // max(count, 1))
+print("decision_ms_p90", decisions[min(count - 1, count * 9 // 10)] if count else 0)
+print("decision_ms_max", decisions[-1] if count else 0)
+print("heap_base", base)
+print("heap_peak", peak)
+print("panel_bytes_per_frame", sent[0] // max(frames, 1))
+scores = session.game.scores
+ended = app._module == "screens.matchend"
+print("final" if ended else "unfinished", scores[0], scores[1])

