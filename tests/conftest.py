@@ -10,3 +10,8 @@ for path in (ROOT / "firmware", ROOT / "sim" / "shims", ROOT / "tests" / "core",
         sys.path.insert(0, str(path))
 
 import paths  # noqa: E402,F401  (the rooms of tools/)
+from hypothesis import settings  # noqa: E402
+
+# Timing is for the benchmarks: a busy machine must not fail a property test.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")

@@ -1,7 +1,7 @@
 """tools/assets/font2py.py: a PNG glyph grid or a BDF font to the firmware's font module."""
 
 import pytest
-from gfx_support import ROOT  # first: it puts tools/ on sys.path
+from gfx_support import ROOT  # first: it puts the asset tools on sys.path
 from PIL import Image
 
 # isort: split

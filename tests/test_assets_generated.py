@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from gfx_support import ROOT  # first: it puts tools/ on sys.path
+from gfx_support import ROOT  # first: it puts the asset tools on sys.path
 
 # isort: split
 import make_assets

@@ -1,7 +1,7 @@
 """tools/assets/png2bitmap.py: PNG sprite sheets to MONO_VLSB bytes and back, exactly."""
 
 import pytest
-from gfx_support import ROOT  # first: it puts tools/ on sys.path
+from gfx_support import ROOT  # first: it puts the asset tools on sys.path
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image

@@ -55,7 +55,9 @@ class Options:
             elif key == "pairs" and value in ("yes", "no"):
                 pairs = value
             elif key == "target" and rules.TARGETS[0] >= 0:
-                written = [str(t or "hand") for t in rules.TARGETS]  # ASCII digits only
+                if value == "hand":
+                    value = "0"  # a single hand, as Options.text writes it
+                written = [str(t) for t in rules.TARGETS]  # ASCII digits only
                 if value not in written:
                     raise ValueError("%s plays to %s" % (game, rules.target_words()))
                 o.target = rules.TARGETS[written.index(value)]

@@ -128,6 +128,7 @@ def test_records_write_a_two_double_play_as_one_action_with_both_ends():
 def test_options_take_only_ascii_digits_and_the_words_each_game_allows():
     assert Options.parse("international", "target=50").target == 50
     assert Options.parse("international", "target=hand").target == 0
+    assert Options.parse("international", "target=0").target == 0
     # Arabic-Indic digits are digits to str.isdigit on CPython, never in a record.
-    for bad in ("players=\u0664", "target=\u0665\u0660", "target=050", "target=0", "players=04"):
+    for bad in ("players=\u0664", "target=\u0665\u0660", "target=050", "target=25", "players=04"):
         raises(ValueError, Options.parse, "international", bad)
