@@ -2,10 +2,14 @@
 refusals, and the turn timer's missed-turn states when the player does nothing."""
 
 import pytest
+from core import coins
 from core.poker import MATCH_OVER
 from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
+from hw.journal import chunk
 from screens import poker
 from screens_support import Handheld
+from ui import wallets
+from ui.matchsave import pending
 
 
 @pytest.fixture
@@ -45,7 +49,11 @@ def test_a_whole_match_played_with_a_alone(h):
     assert game.state == MATCH_OVER and game.hand_no == 5
     assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
     assert screen.timer.state() == ACTIVE  # every turn was in time
-    assert h.app.storage.get(poker.SAVE_KEY) is None  # a finished match leaves no save
+    storage = h.app.storage
+    assert pending(storage) < 0  # a finished match is retired
+    place = game.standings().index(0) + 1
+    earned = coins.reward(["medium"] * 3, place)
+    assert screen.paid == earned and wallets.wallet(storage, screen.names[0])[0] == 5000 + earned
     # Had the top two tied, the match end would say how the tie was broken.
     game.scores = [50, 50, 10, 0]
     game.bid_sums = [9, 12, 3, 3]
@@ -144,8 +152,12 @@ def snapshot(screen):
     )
 
 
-def test_a_damaged_save_is_not_offered(tmp_path):
+def test_a_damaged_save_is_retired_and_said(tmp_path):
     h = Handheld(tmp_path, first="menu")
-    h.app.storage.set(poker.SAVE_KEY, b"\x01\x00\x07junk")
-    h.go("poker")
-    assert h.screen.menu.labels[0] == "Opponents"
+    h.app.storage.match.start(3, b"game: poker\nhard ANN\n\x01\x05\x00\x00\x00\x07",
+                              chunk(b"P", b"\x77\x00\x00"))  # a play while the bids are due
+    h.go("menu")
+    assert h.screen.keys[0] == "continue"
+    h.press("a")
+    assert h.name == "menu" and "continue" not in h.screen.keys
+    assert h.screen.bubble.open and "damaged" in h.spoken[-1]

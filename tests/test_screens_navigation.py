@@ -343,17 +343,17 @@ def test_help_pages_turn_round_and_scroll_within_a_page(h):
 
     h.go("help")
     h.press("left")
-    assert h.screen.page == len(PAGES) - 1
+    assert h.screen.pages.page == len(PAGES) - 1
     assert h.spoken[-1].startswith("Rules, page %d of %d: %s." % (
         len(PAGES), len(PAGES), PAGES[-1][0]))
     h.press("right", "a", "a", "a")  # to page 4: Counting, longer than the screen
-    assert h.screen.page == 3
-    lines = len(h.screen.lines)
+    assert h.screen.pages.page == 3
+    lines = len(h.screen.pages.lines)
     for _ in range(lines + 3):
         h.press("down")
-    assert h.screen.top == lines - 7
+    assert h.screen.pages.top == lines - 7
     h.press("up")
-    assert h.screen.top == lines - 8
+    assert h.screen.pages.top == lines - 8
 
 
 def test_the_rules_open_at_spectacular_bid_from_a_duel_and_at_page_1_from_the_menu(h):
@@ -366,16 +366,16 @@ def test_the_rules_open_at_spectacular_bid_from_a_duel_and_at_page_1_from_the_me
     assert h.spoken[-1].startswith(
         "Paused, clock runs. Balances: You 150, CPU 150. Clocks: You 2:00, CPU 2:00.")
     h.press("down", "a")
-    assert h.name == "help" and h.screen.page == BID_PAGE
+    assert h.name == "help" and h.screen.pages.page == BID_PAGE
     assert h.spoken[-1].startswith("Rules, page %d of %d: Bid: chips. " % (
         BID_PAGE + 1, len(PAGES)))
     h.press("left")
-    assert PAGES[h.screen.page][0] == "Buttons"  # All Fives' pages come first
+    assert PAGES[h.screen.pages.page][0] == "Buttons"  # All Fives' pages come first
     h.press("b")
     assert h.name == "pause" and h.screen.session is session
     h.go("menu", "help")
     h.press("a")
-    assert h.name == "help" and h.screen.page == 0
+    assert h.name == "help" and h.screen.pages.page == 0
 
 
 def test_spectacular_bid_s_pages_follow_all_fives_s():

@@ -120,33 +120,34 @@ PAGES = (
 )
 
 
-class Screen:
-    def __init__(self, app, session=None, holder=-1):
+class Pages:
+    """A book of (heading, body) pages on the whole screen, one laid out at a time:
+    LEFT / RIGHT (or A) turn the pages, UP / DOWN scroll a page; update() is True
+    when B closes it. `about` begins what is read out of each page. Shared with
+    the screens that open rules of their own (Domino Poker's pause menu)."""
+
+    def __init__(self, app, pages, about="Rules", page=0):
         self.app = app
-        self.session = session  # the match to go back to, if opened from its pause menu
-        self.holder = holder  # ... and who holds the handheld there
-        self.page = BID_PAGE if session is not None and session.kind == "bid" else 0
+        self.pages = pages
+        self.about = about
+        self.page = page
         self._open()
 
     def _open(self):
         """Lay out the page shown (only that one is kept: it saves memory) and read it."""
-        heading, body = PAGES[self.page]
+        heading, body = self.pages[self.page]
         self.lines = text.wrap(body, _WIDTH)
         self.top = 0
-        self.number = "%d/%d" % (self.page + 1, len(PAGES))
-        self.app.say("Rules, page %d of %d: %s. %s" % (self.page + 1, len(PAGES), heading, body))
+        self.number = "%d/%d" % (self.page + 1, len(self.pages))
+        self.app.say("%s, page %d of %d: %s. %s" % (
+            self.about, self.page + 1, len(self.pages), heading, body))
 
     def update(self):
-        if self.session is not None and self.app.clock_runs_on(self.session):
-            return
         buttons = self.app.buttons
         if buttons.just_pressed(B):
             self.app.sound.play(tunes.BACK)
-            if self.session is not None:
-                self.app.go("pause", self.session, self.holder, True)
-            else:
-                self.app.go("menu", "help")
-        elif buttons.repeat(RIGHT) or buttons.just_pressed(A):
+            return True
+        if buttons.repeat(RIGHT) or buttons.just_pressed(A):
             self._turn(1)
         elif buttons.repeat(LEFT):
             self._turn(-1)
@@ -154,9 +155,10 @@ class Screen:
             self._scroll(1)
         elif buttons.repeat(UP):
             self._scroll(-1)
+        return False
 
     def _turn(self, step):
-        self.page = (self.page + step) % len(PAGES)
+        self.page = (self.page + step) % len(self.pages)
         self.app.sound.play(tunes.MOVE)
         self._open()
 
@@ -169,7 +171,7 @@ class Screen:
     def draw(self):
         fb = self.app.fb
         fb.fill(0)
-        title(fb, PAGES[self.page][0], self.number)
+        title(fb, self.pages[self.page][0], self.number)
         lines = self.lines
         for n in range(_LINES):
             i = self.top + n
@@ -177,3 +179,25 @@ class Screen:
                 text.draw(fb, lines[i], 2, _TOP + n * text.LINE)
         if len(lines) > _LINES:
             scrollbar(fb, 125, _TOP, HEIGHT - _TOP, self.top, _LINES, len(lines))
+
+
+class Screen:
+    def __init__(self, app, session=None, holder=-1):
+        self.app = app
+        self.session = session  # the match to go back to, if opened from its pause menu
+        self.holder = holder  # ... and who holds the handheld there
+        first = BID_PAGE if session is not None and session.kind == "bid" else 0
+        self.pages = Pages(app, PAGES, page=first)
+
+    def update(self):
+        if self.session is not None and self.app.clock_runs_on(self.session):
+            return
+        if not self.pages.update():
+            return
+        if self.session is not None:
+            self.app.go("pause", self.session, self.holder, True)
+        else:
+            self.app.go("menu", "help")
+
+    def draw(self):
+        self.pages.draw()
