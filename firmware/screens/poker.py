@@ -104,6 +104,8 @@ class Screen:
         self.notice_frames = 0
         self.shown = bytearray(b"\xff\xff\xff\xff")  # the trick shown, by seat (255: none)
         self.taker = -1
+        self.led_by = 0  # who led the trick shown
+        self.last_said = ""  # the last move, in words (the "last" question)
         self.paused = None  # the pause menu, while it is open
         self.paid = 0  # the coins the match earned, once it is over
         if resume and self.saved:
@@ -149,6 +151,7 @@ class Screen:
             self._retire()
         for i in range(game.trick_n):
             self.shown[(game.leader + i) % SEATS] = game.trick[i]
+        self.led_by = game.leader
         self.app.say("Domino Poker, hand %d, continued." % game.hand_no)
         self._next()
         if note:
@@ -222,12 +225,13 @@ class Screen:
         game = self.game
         who = self.names[seat]
         if kind == ev.BID:
-            self.app.say("%s bids %d." % (who, a))
+            self._said("%s bids %d." % (who, a))
         elif kind == ev.PLAYED:
             call = " as %d" % b if b != NO_CALL else ""
-            self.app.say("%s plays %s%s." % (who, name(a), call))
+            self._said("%s plays %s%s." % (who, name(a), call))
             self.shown[seat] = a
             if game.trick_n == 1:  # a new trick: clear the last one
+                self.led_by = seat
                 for s in range(SEATS):
                     if s != seat:
                         self.shown[s] = 255
@@ -235,9 +239,20 @@ class Screen:
             self.taker = seat
             self.mode = TRICK
             self.frames = 0
-            self.app.say("%s takes the trick." % who)
+            self._said("%s takes the trick." % who)
         elif kind == ev.SCORED:
             self.app.say("%s: bid %d, took %d, %d points." % (who, game.bids[seat], b, a))
+
+    def _said(self, words):
+        """Say a move, and keep it for the "last" question."""
+        self.last_said = words
+        self.app.say(words)
+
+    def answer(self, question):
+        """App.ask's answer while this screen is shown (ui/pokerwords.py)."""
+        from ui.pokerwords import answer
+
+        return answer(self, question)
 
     def _late(self):
         """The handheld acts for you with the medium level's choice."""
