@@ -71,6 +71,7 @@ _TILE_X = (55, 20, 55, 90)
 _TILE_Y = (35, 21, 8, 21)
 _LABEL_X = (0, 0, 76, 112)  # each seat's tricks/bid
 _LABEL_Y = (46, 12, 9, 12)
+_NAME_W = const(40)  # a name's room before the hand end's "bid" column
 # What a missed turn makes of you (by the number missed in a row), and its notice.
 _NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
 
@@ -119,6 +120,8 @@ class Screen:
         self.record = record = save.record
         self.seed = record.seed
         self.names = [record.players[0], "West", "North", "East"]
+        # As the hand end's name column has room for them ("PLAYER 1": "PLAYE.1").
+        self.short_names = [text.fit(n, _NAME_W) for n in self.names]
         self.thinker = thinker(level, "poker")
         self.actions = len(record.actions)
 
@@ -334,13 +337,13 @@ class Screen:
         self.paused = Pause(self.app, self.names, self.game.scores)
 
     def _update_pause(self, paused):
-        from screens.pokerpause import QUIT, RESUME
+        from screens.pokerpause import QUITS, RESUMED
 
         answer = paused.update()
-        if answer == RESUME:
+        if answer == RESUMED:
             self.paused = None
             self.app.say("Resumed.")
-        elif answer == QUIT:
+        elif answer == QUITS:
             self.app.go("menu", "continue")
 
     def _choose(self, buttons):
@@ -492,7 +495,7 @@ class Screen:
             text.draw(fb, label, x, 11)
         for s in range(SEATS):
             y = 19 + 8 * s
-            text.draw(fb, self.names[s][:7], 2, y)
+            text.draw(fb, self.short_names[s], 2, y)
             tableview.number_right(fb, game.bids[s], 60, y)
             tableview.number_right(fb, game.taken[s], 82, y)
             tableview.signed(fb, hand_points(game.bids[s], game.taken[s]), 104, y)

@@ -6,16 +6,19 @@ keeps the match: the main menu's Continue brings it back."""
 from gfx import text
 from micropython import const
 from ui import tableview
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu, NONE
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu
 
 from screens.help import Pages
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit to menu")
 _VALUES = (None, None, ("on", "off"), None)
-RESUME = const(0)
-HELP = const(1)
-SOUND = const(2)
-QUIT = const(3)
+_RESUME = const(0)  # the items
+_HELP = const(1)
+_SOUND = const(2)
+_QUIT = const(3)
+STAYS = const(0)  # what update() returns: the menu stays open,
+RESUMED = const(1)  # the match goes on,
+QUITS = const(2)  # or the player goes to the main menu
 _X = const(4)
 _W = const(120)
 _NAME_W = const(34)  # a seat's name beside its score, in pixels
@@ -66,15 +69,15 @@ PAGES = (
 
 
 class Pause:
-    """Opened by B on the table; update() returns RESUME or QUIT when the player
-    leaves it (NONE while it stays open)."""
+    """Opened by B on the table; update() returns RESUMED or QUITS when the player
+    leaves it (STAYS while it stays open)."""
 
     def __init__(self, app, names, scores):
         self.app = app
         self.names = [text.fit(n, _NAME_W) for n in names]
         self.scores = scores
         self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=26, w=_W - 4, rows=4)
-        self.menu.set_value(SOUND, 1 if app.sound.muted else 0)
+        self.menu.set_value(_SOUND, 1 if app.sound.muted else 0)
         self.pages = None  # the rules, while they are open
         parts = ", ".join("%s %d" % (names[s], scores[s]) for s in range(4))
         self.menu.announce("Paused. Scores: " + parts + ".")
@@ -85,18 +88,18 @@ class Pause:
             if self.pages.update():
                 self.pages = None
                 self.menu.announce("Paused")
-            return NONE
+            return STAYS
         event = self.menu.update()
-        if event == BACK or (event == CHOSEN and self.menu.cursor == RESUME):
-            return RESUME
-        if event == CHOSEN and self.menu.cursor == QUIT:
+        if event == BACK or (event == CHOSEN and self.menu.cursor == _RESUME):
+            return RESUMED
+        if event == CHOSEN and self.menu.cursor == _QUIT:
             app.say("Match kept: Continue on the main menu brings it back.")
-            return QUIT
-        if event == CHOSEN and self.menu.cursor == HELP:
+            return QUITS
+        if event == CHOSEN and self.menu.cursor == _HELP:
             self.pages = Pages(app, PAGES, "Domino Poker rules")
         elif event == CHANGED:
-            app.sound.set_muted(self.menu.value(SOUND) == 1)
-        return NONE
+            app.sound.set_muted(self.menu.value(_SOUND) == 1)
+        return STAYS
 
     def draw(self):
         fb = self.app.fb
@@ -105,10 +108,11 @@ class Pause:
             return
         box(fb, _X, 0, _W, 64)
         centre(fb, "Paused", 2)
-        for s in range(4):
+        for s in range(4):  # two seats a line, either side of a rule
             x = _X + 4 + (s & 1) * 58
             y = 10 + (s >> 1) * 7
             text.draw(fb, self.names[s], x, y)
-            tableview.signed(fb, self.scores[s], x + 54, y)
+            tableview.signed(fb, self.scores[s], x + 50, y)
+        fb.vline(64, 10, 13, 1)
         fb.hline(_X + 1, 24, _W - 2, 1)
         self.menu.draw()

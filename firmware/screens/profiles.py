@@ -1,13 +1,16 @@
 """Profiles: the list (the active one ticked), a new one, and for each profile a
-small menu to make it active or delete it (after a yes/no question, asked only
-when it may be deleted)."""
+small menu to make it active, delete it (after a yes/no question, asked only
+when it may be deleted) or see its coins (Domino Poker's rewards, in a
+bubble)."""
 
-from ui import profiles, tunes
+from core import coins
+from ui import profiles, tunes, wallets
 from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
 
-_ACTIONS = ("Play as this", "Delete", "Back")
+_ACTIONS = ("Play as this", "Delete", "Coins", "Back")
 USE = 0
 DELETE = 1
+COINS = 2
 
 
 class Screen:
@@ -23,7 +26,7 @@ class Screen:
         cursor = self.names.index(focus) if focus in self.names else 0
         self.list = Menu(app, labels, tuple(values), cursor)
         self.count = "%d/%d" % (len(self.names), profiles.MAX_PROFILES)
-        self.actions = Menu(app, _ACTIONS, x=22, y=24, w=84, rows=3)
+        self.actions = Menu(app, _ACTIONS, x=22, y=22, w=84, rows=4)
         self.picked = ""  # the profile whose action menu is open
         self.confirm = Confirm(app)
         self.bubble = Bubble(app)
@@ -59,6 +62,8 @@ class Screen:
         elif event == CHOSEN and self.actions.cursor == USE:
             profiles.set_active(self.app.storage, self.picked)
             self.app.go("profiles", self.picked)  # shown again, ticked
+        elif event == CHOSEN and self.actions.cursor == COINS:
+            self.bubble.show(_coins_words(self.app.storage, self.picked))
         elif event == CHOSEN:
             reason = profiles.refusal(self.app.storage, self.picked)
             if reason:
@@ -76,6 +81,8 @@ class Screen:
         if reason:
             self._refuse(reason)
             return
+        wallets.forget(self.app.storage, self.picked)
+        self.app.storage.save()
         self.app.say(self.picked + " deleted.")
         self.app.go("profiles")
 
@@ -85,9 +92,18 @@ class Screen:
         title(fb, "Profiles", self.count)
         self.list.draw()
         if self.picked:
-            box(fb, 18, 12, 92, 48)
-            centre(fb, self.picked, 15)
-            fb.hline(19, 22, 90, 1)
+            box(fb, 18, 10, 92, 50)
+            centre(fb, self.picked, 12)
+            fb.hline(19, 19, 90, 1)
             self.actions.draw()
         self.confirm.draw()
         self.bubble.draw()
+
+
+def _coins_words(storage, name):
+    """A profile's coins and how Domino Poker pays them, plainly: this handheld
+    keeps no date, so it says there is no daily limit (core.coins)."""
+    balance = wallets.wallet(storage, name)[0]
+    rewards = ", ".join("%s %d" % (coins.LEVELS[i], coins.REWARDS[i]) for i in range(1, 4))
+    return "%s: %d coins. Domino Poker pays 1st or 2nd: %s. %s" % (
+        name, balance, rewards, coins.limit_text(False))
