@@ -5,6 +5,7 @@ table, the bids and tricks taken, the scores, and your tiles."""
 from core.poker import NO_BID, SEATS
 from core.tiles import name
 
+
 def answer(screen, question):
     """The answer to `question` (App.ask's: "last", "ends" for the trick, "tiles"
     for the bids and tricks, "scores" or "hand") about the match on `screen`."""
