@@ -24,8 +24,8 @@ def answer(screen, question):
             parts.append("%s %s, took %d" % (names[s], bid, game.taken[s]))
         return "Bids and tricks: " + "; ".join(parts) + "."
     if question == "scores":
-        parts = ", ".join("%s %d" % (names[s], game.scores[s]) for s in range(SEATS))
-        return "Scores: %s; hand %d of %d." % (parts, game.hand_no, game.options.hands)
+        totals = ", ".join("%s %d" % (names[s], game.scores[s]) for s in range(SEATS))
+        return "Scores: %s; hand %d of %d." % (totals, game.hand_no, game.options.hands)
     if question == "hand":
         hand = game.hands[0]
         tiles = [name(t) for t in range(28) if hand >> t & 1]
