@@ -161,3 +161,45 @@ def test_a_damaged_save_is_retired_and_said(tmp_path):
     h.press("a")
     assert h.name == "menu" and "continue" not in h.screen.keys
     assert h.screen.bubble.open and "damaged" in h.spoken[-1]
+
+
+def test_the_pause_menu_stops_the_clock_shows_the_rules_and_keeps_the_match(h):
+    start(h)
+    screen = h.screen
+    while screen.mode != poker.YOUR_BID:
+        h.idle()
+    h.idle(30)
+    actions = screen.actions
+    h.press("b")
+    assert screen.paused is not None
+    left = screen.timer.left(screen.now)
+    assert h.spoken[-1] == "Paused. Scores: PLAYER 1 0, West 0, North 0, East 0. Resume."
+    h.idle(400)  # longer than a turn: nothing moves while paused
+    assert screen.actions == actions and screen.timer.left(screen.now) == left
+    h.press("down", "a")  # Rules help
+    assert h.spoken[-1].startswith("Domino Poker rules, page 1 of 9: Domino Poker. Four players")
+    h.press("right")
+    assert h.spoken[-1].startswith("Domino Poker rules, page 2 of 9: Dealer, bids.")
+    h.press("b")  # back to the pause menu, on Rules help
+    assert screen.paused.pages is None and screen.paused.menu.cursor == 1
+    h.press("up", "a")  # Resume
+    assert screen.paused is None and screen.mode == poker.YOUR_BID
+    assert screen.timer.left(screen.now) <= left and not screen.timer.overdue(screen.now)
+    state = snapshot(screen)
+    h.press("b", "up", "a")  # Quit to menu: the match is kept
+    assert h.name == "menu" and h.screen.keys[0] == "continue"
+    assert h.screen.summary == ["Domino Poker vs 3 medium", "Hand 1/5, Scores 0, 0, 0, 0"]
+    h.press("a")  # Continue
+    assert h.name == "poker" and snapshot(h.screen) == state
+
+
+def test_b_goes_back_from_the_called_number_not_to_the_pause_menu(h):
+    start(h)
+    screen = h.screen
+    for _ in range(4000):
+        if screen.mode == poker.YOUR_CALL:
+            break
+        h.press("a") if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.HAND_END) else h.idle()
+    assert screen.mode == poker.YOUR_CALL
+    h.press("b")
+    assert screen.mode == poker.YOUR_TILE and screen.paused is None

@@ -133,6 +133,7 @@ class Screen:
         self._begin(PokerSave(level, record))
         self.game = Poker(Options(hands), seed)
         self.game.start_hand()
+        self._save()  # kept from the start: Quit to menu keeps it even before a bid
         self.timer.countdown(self.now)
         self.mode = COUNTDOWN
         self.app.say("Domino Poker against three %s players. Get ready." % level)
@@ -148,6 +149,8 @@ class Screen:
             app.go("menu")
             return
         self._begin(save)
+        if game.hand_no == 0:  # saved before its first bid: the seed deals it again
+            game.start_hand()
         self.game = game
         self.timer.missed = missed
         if game.state == MATCH_OVER:  # a power cut came before it was retired
