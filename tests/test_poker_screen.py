@@ -4,6 +4,7 @@ refusals, and the turn timer's missed-turn states when the player does nothing."
 import pytest
 from core import coins
 from core.poker import MATCH_OVER
+from core.pokerreplay import replay
 from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
 from hw.journal import chunk
 from screens import poker
@@ -51,6 +52,11 @@ def test_a_whole_match_played_with_a_alone(h):
     assert screen.timer.state() == ACTIVE  # every turn was in time
     storage = h.app.storage
     assert pending(storage) < 0  # a finished match is retired
+    # Its record, as the screen kept it, replays to the same end and writes back the same.
+    text = screen.record.text()
+    again, written = replay(text)
+    assert again.scores == game.scores and again.standings() == game.standings()
+    assert written.text() == text and text.startswith("game: poker\noptions: hands=5\n")
     place = game.standings().index(0) + 1
     earned = coins.reward(["medium"] * 3, place)
     assert screen.paid == earned and wallets.wallet(storage, screen.names[0])[0] == 5000 + earned
@@ -199,7 +205,10 @@ def test_b_goes_back_from_the_called_number_not_to_the_pause_menu(h):
     for _ in range(4000):
         if screen.mode == poker.YOUR_CALL:
             break
-        h.press("a") if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.HAND_END) else h.idle()
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
     assert screen.mode == poker.YOUR_CALL
     h.press("b")
     assert screen.mode == poker.YOUR_TILE and screen.paused is None
