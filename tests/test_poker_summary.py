@@ -62,7 +62,7 @@ def test_a_torn_or_stale_summary_is_not_shown_and_the_menu_never_loads_the_match
     storage.match.load = refuse
     h.go("menu")
     assert h.screen.summary == ["All Fives vs tactics", "Scores 0, 0"]
-    assert "To continue: All Fives vs tactics. Scores 0, 0." in h.spoken[-1]
+    assert h.spoken[-1] == "Continue: All Fives vs tactics. Scores 0, 0."
     path = tmp_path / "pico-spi.bin.match.sum"
     whole = path.read_bytes()
     path.write_bytes(whole[:-3])  # torn by a power cut

@@ -151,6 +151,7 @@ class Journal:
             with self._open(self._summary, "wb") as f:
                 f.write(data)
                 f.flush()
+            self._sync()
         except OSError:
             return False
         return True
@@ -182,15 +183,18 @@ class Journal:
                 with self._open(self._paths[i], mode) as f:
                     f.write(data)
                     f.flush()
-            sync = getattr(self._os, "sync", None)
-            if sync is not None:
-                sync()
+            self._sync()
         except OSError:
             self.whole = False  # a copy may end in a torn chunk now
             self.failed = True
             return False
         self.failed = False
         return True
+
+    def _sync(self):
+        sync = getattr(self._os, "sync", None)
+        if sync is not None:
+            sync()
 
     def _read(self, path, first_only):
         try:

@@ -44,10 +44,9 @@ class Screen:
         rows = 6 if self.summary is None else 4
         self.menu = Menu(app, [label for _, label in items], cursor=cursor, rows=rows)
         self.player = profiles.active(app.storage)
-        heading = "Main menu, playing as " + self.player
+        self.menu.announce("Main menu, playing as " + self.player)
         if self.summary is not None:
-            heading += ". To continue: " + ". ".join(self.summary)
-        self.menu.announce(heading)
+            app.say("Continue: " + ". ".join(self.summary) + ".")
         self.bubble = Bubble(app)
         self.resumed = None  # a match to continue once the bubble about it closes
         if app.notice:
