@@ -7,7 +7,9 @@ more to a line:
     up down left right a b     press that button (or u d l r)
     last ends tiles scores     ask what the last move was, the open ends with their
     hand                       numbers, everyone's tiles, the scores, your tiles
-                               (or 1 2 3 4 5, the same keys as in the window)
+                               (or 1 2 3 4 5, the same keys as in the window); in
+                               Domino Poker: the last move, the trick, the bids
+                               and tricks taken, the scores, your tiles
     wait                       let the game run on (an empty line does the same)
     help                       this list
     quit                       stop (end of input does the same); the match is saved

@@ -8,6 +8,7 @@ import pathlib
 
 from golden_support import golden_tests
 from screens import poker
+from ui import profiles
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "poker" / "golden"
@@ -93,8 +94,59 @@ def poker_hand_end(h):
 
 
 def poker_match_end(h):
-    started(h)
+    widest(h)  # the one whole match of these goldens: with the widest name
     until(h, poker.MATCH_END, limit=40000)
+
+
+def poker_trick_taken(h):
+    started(h)
+    until(h, poker.TRICK)  # the taker's tile lit a moment
+
+
+def poker_pause(h):
+    started(h)
+    until(h, poker.YOUR_TILE)
+    h.press("b")
+
+
+def poker_rules(h):
+    poker_pause(h)
+    h.press("down")
+    h.press("a")
+
+
+def poker_menu_continue(h):
+    poker_trick(h)
+    h.press("b")
+    h.press("up")  # round to Quit to menu
+    h.press("a")
+    assert h.screen_name() == "menu" and h.screen.keys[0] == "continue"
+
+
+def poker_profile_coins(h):
+    h.app.go("profiles", "PLAYER 1")
+    h.frame()
+    for button in ("a", "down", "down", "down", "a"):  # Coins
+        h.press(button)
+
+
+def widest(h):
+    """The widest name a profile may have plays."""
+    storage = h.app.storage
+    profiles.add(storage, "WWWWWWWW")
+    profiles.set_active(storage, "WWWWWWWW")
+    started(h)
+
+
+def poker_wide_hand_end(h):
+    widest(h)
+    until(h, poker.HAND_END)
+
+
+def poker_wide_pause(h):
+    widest(h)
+    until(h, poker.YOUR_BID)
+    h.press("b")
 
 
 SCRIPTS = [
@@ -106,6 +158,13 @@ SCRIPTS = [
     poker_late,
     poker_hand_end,
     poker_match_end,
+    poker_trick_taken,
+    poker_pause,
+    poker_rules,
+    poker_menu_continue,
+    poker_profile_coins,
+    poker_wide_hand_end,
+    poker_wide_pause,
 ]
 
 (

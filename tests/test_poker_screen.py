@@ -2,10 +2,15 @@
 refusals, and the turn timer's missed-turn states when the player does nothing."""
 
 import pytest
+from core import coins
 from core.poker import MATCH_OVER
+from core.pokerreplay import replay
 from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
+from hw.journal import chunk
 from screens import poker
 from screens_support import Handheld
+from ui import wallets
+from ui.matchsave import pending
 
 
 @pytest.fixture
@@ -45,7 +50,16 @@ def test_a_whole_match_played_with_a_alone(h):
     assert game.state == MATCH_OVER and game.hand_no == 5
     assert {poker.YOUR_BID, poker.YOUR_TILE, poker.THINKING, poker.TRICK, poker.HAND_END} <= seen
     assert screen.timer.state() == ACTIVE  # every turn was in time
-    assert h.app.storage.get(poker.SAVE_KEY) is None  # a finished match leaves no save
+    storage = h.app.storage
+    assert pending(storage) < 0  # a finished match is retired
+    # Its record, as the screen kept it, replays to the same end and writes back the same.
+    text = screen.record.text()
+    again, written = replay(text)
+    assert again.scores == game.scores and again.standings() == game.standings()
+    assert written.text() == text and text.startswith("game: poker\noptions: hands=5\n")
+    place = game.standings().index(0) + 1
+    earned = coins.reward(["medium"] * 3, place)
+    assert screen.paid == earned and wallets.wallet(storage, screen.names[0])[0] == 5000 + earned
     # Had the top two tied, the match end would say how the tie was broken.
     game.scores = [50, 50, 10, 0]
     game.bid_sums = [9, 12, 3, 3]
@@ -144,8 +158,57 @@ def snapshot(screen):
     )
 
 
-def test_a_damaged_save_is_not_offered(tmp_path):
+def test_a_damaged_save_is_retired_and_said(tmp_path):
     h = Handheld(tmp_path, first="menu")
-    h.app.storage.set(poker.SAVE_KEY, b"\x01\x00\x07junk")
-    h.go("poker")
-    assert h.screen.menu.labels[0] == "Opponents"
+    h.app.storage.match.start(3, b"game: poker\nhard ANN\n\x01\x05\x00\x00\x00\x07",
+                              chunk(b"P", b"\x77\x00\x00"))  # a play while the bids are due
+    h.go("menu")
+    assert h.screen.keys[0] == "continue"
+    h.press("a")
+    assert h.name == "menu" and "continue" not in h.screen.keys
+    assert h.screen.bubble.open and "damaged" in h.spoken[-1]
+
+
+def test_the_pause_menu_stops_the_clock_shows_the_rules_and_keeps_the_match(h):
+    start(h)
+    screen = h.screen
+    while screen.mode != poker.YOUR_BID:
+        h.idle()
+    h.idle(30)
+    actions = screen.actions
+    h.press("b")
+    assert screen.paused is not None
+    left = screen.timer.left(screen.now)
+    assert h.spoken[-1] == "Paused. Scores: PLAYER 1 0, West 0, North 0, East 0. Resume."
+    h.idle(400)  # longer than a turn: nothing moves while paused
+    assert screen.actions == actions and screen.timer.left(screen.now) == left
+    h.press("down", "a")  # Rules help
+    assert h.spoken[-1].startswith("Domino Poker rules, page 1 of 9: Domino Poker. Four players")
+    h.press("right")
+    assert h.spoken[-1].startswith("Domino Poker rules, page 2 of 9: Dealer, bids.")
+    h.press("b")  # back to the pause menu, on Rules help
+    assert screen.paused.pages is None and screen.paused.menu.cursor == 1
+    h.press("up", "a")  # Resume
+    assert screen.paused is None and screen.mode == poker.YOUR_BID
+    assert screen.timer.left(screen.now) <= left and not screen.timer.overdue(screen.now)
+    state = snapshot(screen)
+    h.press("b", "up", "a")  # Quit to menu: the match is kept
+    assert h.name == "menu" and h.screen.keys[0] == "continue"
+    assert h.screen.summary == ["Domino Poker vs 3 medium", "Hand 1/5, Scores 0, 0, 0, 0"]
+    h.press("a")  # Continue
+    assert h.name == "poker" and snapshot(h.screen) == state
+
+
+def test_b_goes_back_from_the_called_number_not_to_the_pause_menu(h):
+    start(h)
+    screen = h.screen
+    for _ in range(4000):
+        if screen.mode == poker.YOUR_CALL:
+            break
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
+    assert screen.mode == poker.YOUR_CALL
+    h.press("b")
+    assert screen.mode == poker.YOUR_TILE and screen.paused is None

@@ -50,7 +50,7 @@ PAGE_SAVE = "save.bin"
 
 def emulated_files(save_path):
     """{suffix: bytes} of the save files next to the emulator's save_path (suffix:
-    "" for the save itself, ".2", ".match", ".match.2")."""
+    "" for the save itself, ".2", ".match", ".match.2", ".match.sum")."""
     return {path.name[len(save_path.name):]: path.read_bytes()
             for path in save_path.parent.iterdir() if path.name.startswith(save_path.name)}
 
@@ -148,7 +148,7 @@ def test_the_live_region_says_what_the_terminal_mode_says(played):
 
 
 def test_every_save_file_kept_in_the_browser_is_the_emulators(played):
-    assert sorted(played["files"]) == ["", ".2", ".match", ".match.2"]
+    assert sorted(played["files"]) == ["", ".2", ".match", ".match.2", ".match.sum"]
     assert played["kept"] == played["files"]
     # After the reload and Continue, still the same folder on both sides.
     assert played["kept resumed"] == played["files resumed"]

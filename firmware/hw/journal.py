@@ -19,6 +19,15 @@ match with start().
 A chunk: kind (1 byte), payload length (2, big-endian), payload, CRC-16 of
 kind, length and payload (2). A copy's first chunk, kind b"H", is its match's
 number (4 bytes) and the caller's header.
+
+A third file, `path + ".sum"`, holds one chunk: the match's number and a short
+summary the caller writes when it changes (the game, who plays, the scores),
+so the main menu can say what Continue brings back by reading a few dozen
+bytes, never the match. It is a cache: a summary torn by a power cut, or left
+by another match, is simply not shown.
+
+    journal.note(7, b"All Fives vs tactics")
+    journal.summary()                     # b"All Fives vs tactics" (match 7 kept)
 """
 
 from micropython import const
@@ -27,6 +36,8 @@ from hw.crc import crc16
 
 HEADER = b"H"
 _FRAME = const(5)  # kind, length, CRC
+_SUMMARY = b"S"
+SUMMARY_MAX = const(120)  # the most bytes of a summary kept (and read)
 
 WHOLE = "whole"  # nothing was damaged
 TORN = "torn"  # a copy ends in a chunk cut short (a power cut): nothing lost
@@ -57,9 +68,10 @@ def parse(data):
     return chunks, WHOLE
 
 
-def _number(chunks):
-    """The match number of a copy's chunks, or -1 if they do not start with a header."""
-    if not chunks or chunks[0][0] != HEADER or len(chunks[0][1]) < 4:
+def _number(chunks, kind=HEADER):
+    """The match number of a copy's chunks, or -1 if they do not start with a
+    chunk of `kind` (the header)."""
+    if not chunks or chunks[0][0] != kind or len(chunks[0][1]) < 4:
         return -1
     return int.from_bytes(chunks[0][1][:4], "big")
 
@@ -69,6 +81,7 @@ class Journal:
         self._os = os_module
         self._open = open_file
         self._paths = (path, path + ".2")
+        self._summary = path + ".sum"
         self._trusted = 0  # the copy to write last when both are rewritten
         self.whole = True
         self.status = WHOLE
@@ -130,9 +143,33 @@ class Journal:
         write failed."""
         return self._write((0, 1), data, "ab")
 
+    def note(self, number, summary):
+        """Keep `summary` (bytes, cut to SUMMARY_MAX) as what match `number` is
+        now; False if the write failed (the menu then shows no summary)."""
+        data = chunk(_SUMMARY, number.to_bytes(4, "big") + summary[:SUMMARY_MAX])
+        try:
+            with self._open(self._summary, "wb") as f:
+                f.write(data)
+                f.flush()
+            self._sync()
+        except OSError:
+            return False
+        return True
+
+    def summary(self):
+        """The summary of the newest match kept, or None when there is none, or it
+        is torn, damaged or another match's. Reads the first chunks only."""
+        head = self.head()
+        if head is None:
+            return None
+        chunks, _ = parse(self._read(self._summary, True))
+        if _number(chunks, _SUMMARY) != head[0]:
+            return None
+        return chunks[0][1][4:]
+
     def clear(self):
-        """Remove both copies (the match is over, or abandoned)."""
-        for path in self._paths:
+        """Remove both copies and the summary (the match is over, or abandoned)."""
+        for path in self._paths + (self._summary,):
             try:  # noqa: SIM105 (MicroPython has no contextlib)
                 self._os.remove(path)
             except OSError:
@@ -146,15 +183,18 @@ class Journal:
                 with self._open(self._paths[i], mode) as f:
                     f.write(data)
                     f.flush()
-            sync = getattr(self._os, "sync", None)
-            if sync is not None:
-                sync()
+            self._sync()
         except OSError:
             self.whole = False  # a copy may end in a torn chunk now
             self.failed = True
             return False
         self.failed = False
         return True
+
+    def _sync(self):
+        sync = getattr(self._os, "sync", None)
+        if sync is not None:
+            sync()
 
     def _read(self, path, first_only):
         try:

@@ -13,9 +13,15 @@ choice; three missed turns in a row and it plays for you until you press a
 button. A hand's end shows the bids, tricks and points (A: the next hand); the
 match's end the standings and how a tie was broken (A: the menu).
 
-The match is saved after every action; "Continue" in the setup brings it back
-after a power cut exactly where it was (a turn under way starts its 10 s afresh).
-There is no pause menu.
+B (except while choosing the called number) opens the pause menu over the
+table (screens/pokerpause.py): the scores, Resume, the rules, sound, and Quit to
+menu, which keeps the match; the timer and the handheld players wait meanwhile.
+
+The match is saved in the match journal after every action (ui/pokersave.py);
+"Continue" on the main menu, or atop the setup, brings it back after a power
+cut exactly where it was (a turn under way starts its 10 s afresh). At the end
+the coins a 1st or 2nd place earns go into the profile's wallet (ui/wallets.py)
+in the same write that retires the match.
 """
 
 from core import events as ev
@@ -31,7 +37,7 @@ from core.poker import (
     SEATS,
     TRUMPS,
 )
-from core.pokerrecord import decode, PokerRecord
+from core.pokerrecord import PokerRecord
 from core.pokertimer import AUTOPLAY, TURN, TurnTimer
 from core.pokerview import PokerView
 from core.rng import derive
@@ -41,7 +47,9 @@ from hw.buttons import A, ALL, B, LEFT, RIGHT
 from micropython import const
 from players import thinker
 from players.poker_medium import choose as medium
-from ui import profiles, tableview, tunes
+from ui import profiles, tableview, tunes, wallets
+from ui.matchsave import forget, game_of, pending
+from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.widgets import BACK, box, centre, CHOSEN, Menu, title
 
 SETUP = const(0)
@@ -54,8 +62,6 @@ TRICK = const(6)
 HAND_END = const(7)
 MATCH_END = const(8)
 
-LEVELS = ("easy", "medium", "hard")
-SAVE_KEY = "poker"  # the match in progress: level, missed turns, then the record
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
 _STEPS_PER_FRAME = const(8)
 _TRICK_FRAMES = const(36)  # a taken trick stays in view this long
@@ -65,20 +71,23 @@ _TILE_X = (55, 20, 55, 90)
 _TILE_Y = (35, 21, 8, 21)
 _LABEL_X = (0, 0, 76, 112)  # each seat's tricks/bid
 _LABEL_Y = (46, 12, 9, 12)
+_NAME_W = const(40)  # a name's room before the hand end's "bid" column
 # What a missed turn makes of you (by the number missed in a row), and its notice.
 _NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
 
 
 class Screen:
-    def __init__(self, app):
+    def __init__(self, app, resume=False):
+        """`resume`: the main menu's Continue, straight back into the saved match."""
         self.app = app
         self.fb = app.fb
         self.player = profiles.active(app.storage)
         self.mode = SETUP
-        self.saved = self._saved()
+        storage = app.storage
+        self.saved = pending(storage) >= 0 and game_of(storage) == "poker"
         labels: tuple = ("Opponents", "Hands", "Start")
         values: tuple = (LEVELS, ("5", "7", "10"), None)
-        if self.saved is not None:
+        if self.saved:
             labels = ("Continue",) + labels
             values = (None,) + values
         self.first = len(labels) - 3  # the index of "Opponents"
@@ -96,28 +105,23 @@ class Screen:
         self.notice_frames = 0
         self.shown = bytearray(b"\xff\xff\xff\xff")  # the trick shown, by seat (255: none)
         self.taker = -1
+        self.led_by = 0  # who led the trick shown
+        self.last_said = ""  # the last move, in words (the "last" question)
+        self.paused = None  # the pause menu, while it is open
+        self.paid = 0  # the coins the match earned, once it is over
+        if resume and self.saved:
+            self._resume()
 
     # --- the flow of the match ------------------------------------------------
 
-    def _saved(self):
-        """The saved match in progress (level, missed turns, record), or None; a
-        damaged one is dropped."""
-        data = self.app.storage.get(SAVE_KEY)
-        if not isinstance(data, bytes) or len(data) < 2 or data[0] >= len(LEVELS):
-            return None
-        try:
-            return data[0], data[1], decode(data[2:], self._players(LEVELS[data[0]]))
-        except ValueError:
-            return None
-
-    def _players(self, level):
-        return [self.player] + ["handheld:" + level] * 3
-
-    def _begin(self, level, record):
-        self.level = level
-        self.record = record
+    def _begin(self, save):
+        self.save = save
+        self.level = level = save.level
+        self.record = record = save.record
         self.seed = record.seed
-        self.names = [self.player, "West", "North", "East"]
+        self.names = [record.players[0], "West", "North", "East"]
+        # As the hand end's name column has room for them ("PLAYER 1": "PLAYE.1").
+        self.short_names = [text.fit(n, _NAME_W) for n in self.names]
         self.thinker = thinker(level, "poker")
         self.actions = len(record.actions)
 
@@ -125,32 +129,57 @@ class Screen:
         level = LEVELS[self.menu.value(self.first)]
         hands = (5, 7, 10)[self.menu.value(self.first + 1)]
         seed = (self.app.clock.frame << 8) ^ 0x5D
-        self._begin(level, PokerRecord(Options(hands), seed, self._players(level)))
+        record = PokerRecord(Options(hands), seed, players(self.player, level))
+        self._begin(PokerSave(level, record))
         self.game = Poker(Options(hands), seed)
         self.game.start_hand()
+        self._save()  # kept from the start: Quit to menu keeps it even before a bid
         self.timer.countdown(self.now)
         self.mode = COUNTDOWN
         self.app.say("Domino Poker against three %s players. Get ready." % level)
 
     def _resume(self):
-        """The saved match, exactly where it was (a turn under way starts afresh)."""
-        level, missed, record = self.saved
-        self._begin(LEVELS[level], record)
-        self.game = game = record.game()
+        """The saved match, exactly where it was (a turn under way starts afresh);
+        one that cannot be played again is retired, and the main menu says so."""
+        app = self.app
+        save, game, missed, note = load(app.storage)
+        if save is None:
+            forget(app.storage)
+            app.notice = note
+            app.go("menu")
+            return
+        self._begin(save)
+        if game.hand_no == 0:  # saved before its first bid: the seed deals it again
+            game.start_hand()
+        self.game = game
         self.timer.missed = missed
+        if game.state == MATCH_OVER:  # a power cut came before it was retired
+            self._retire()
         for i in range(game.trick_n):
             self.shown[(game.leader + i) % SEATS] = game.trick[i]
+        self.led_by = game.leader
         self.app.say("Domino Poker, hand %d, continued." % game.hand_no)
         self._next()
+        if note:
+            self._notify(note)
 
     def _save(self):
         storage = self.app.storage
-        if self.game.state == MATCH_OVER:
-            storage.delete(SAVE_KEY)
-        else:
-            head = bytes((LEVELS.index(self.level), self.timer.missed))
-            storage.set(SAVE_KEY, head + self.record.encode())
-        storage.save()
+        game = self.game
+        self.save.save(storage, self.timer.missed, game)
+        if game.state == MATCH_OVER:
+            self._retire()
+
+    def _retire(self):
+        """The match is over: its coins paid and the match retired, in one write."""
+        storage = self.app.storage
+        place = self.game.standings().index(0) + 1
+
+        def paid():
+            # No board here keeps the date: rewards have no daily limit.
+            self.paid = wallets.pay(storage, self.names[0], [self.level] * 3, place)
+
+        self.save.finish(storage, paid)
 
     def _next(self):
         """Decide what the screen does now that the match has moved on."""
@@ -161,7 +190,8 @@ class Screen:
             self.mode = MATCH_END
             self.app.sound.play(tunes.WIN if game.standings()[0] == 0 else tunes.LOSE)
             self.tie_words = self._tie_words()
-            self.app.say(self._standings_words() + ". " + self.tie_words)
+            coins = " You earn %d coins." % self.paid if self.paid else ""
+            self.app.say(self._standings_words() + ". " + self.tie_words + coins)
             return
         if game.state == HAND_OVER:
             self.mode = HAND_END
@@ -201,12 +231,13 @@ class Screen:
         game = self.game
         who = self.names[seat]
         if kind == ev.BID:
-            self.app.say("%s bids %d." % (who, a))
+            self._said("%s bids %d." % (who, a))
         elif kind == ev.PLAYED:
             call = " as %d" % b if b != NO_CALL else ""
-            self.app.say("%s plays %s%s." % (who, name(a), call))
+            self._said("%s plays %s%s." % (who, name(a), call))
             self.shown[seat] = a
             if game.trick_n == 1:  # a new trick: clear the last one
+                self.led_by = seat
                 for s in range(SEATS):
                     if s != seat:
                         self.shown[s] = 255
@@ -214,9 +245,20 @@ class Screen:
             self.taker = seat
             self.mode = TRICK
             self.frames = 0
-            self.app.say("%s takes the trick." % who)
+            self._said("%s takes the trick." % who)
         elif kind == ev.SCORED:
             self.app.say("%s: bid %d, took %d, %d points." % (who, game.bids[seat], b, a))
+
+    def _said(self, words):
+        """Say a move, and keep it for the "last" question."""
+        self.last_said = words
+        self.app.say(words)
+
+    def answer(self, question):
+        """App.ask's answer while this screen is shown (ui/pokerwords.py)."""
+        from ui.pokerwords import answer
+
+        return answer(self, question)
 
     def _late(self):
         """The handheld acts for you with the medium level's choice."""
@@ -235,6 +277,10 @@ class Screen:
 
     def update(self):
         app = self.app
+        paused = self.paused
+        if paused is not None:  # the match's time stands still meanwhile
+            self._update_pause(paused)
+            return
         self.now += app.elapsed_ms
         self.frames += 1
         buttons = app.buttons
@@ -246,15 +292,18 @@ class Screen:
                 app.go("menu", "poker")
             elif event == CHOSEN and self.menu.cursor == self.first + 2:
                 self._start()
-            elif event == CHOSEN and self.menu.cursor == 0 and self.saved is not None:
+            elif event == CHOSEN and self.menu.cursor == 0 and self.saved:
                 self._resume()
             return
-        if self.timer.state() == AUTOPLAY and buttons.any_pressed(ALL) and self.timer.press():
+        if self.timer.state() == AUTOPLAY and buttons.just_pressed(ALL) and self.timer.press():
             self._notify("You play again")
             if self.mode in (YOUR_BID, YOUR_TILE, YOUR_CALL):
                 self.timer.start(self.now)
             return
         mode = self.mode
+        if mode not in (YOUR_CALL, MATCH_END) and buttons.just_pressed(B):
+            self._pause()
+            return
         if mode == COUNTDOWN:
             if not self.timer.counting_down(self.now):
                 self._next()
@@ -283,6 +332,22 @@ class Screen:
                 self._next()
             else:
                 app.go("menu", "poker")
+
+    def _pause(self):
+        from screens.pokerpause import Pause  # only while paused: it holds the rules
+
+        self.app.sound.play(tunes.SELECT)
+        self.paused = Pause(self.app, self.names, self.game.scores)
+
+    def _update_pause(self, paused):
+        from screens.pokerpause import QUITS, RESUMED
+
+        answer = paused.update()
+        if answer == RESUMED:
+            self.paused = None
+            self.app.say("Resumed.")
+        elif answer == QUITS:
+            self.app.go("menu", "continue")
 
     def _choose(self, buttons):
         game = self.game
@@ -349,6 +414,9 @@ class Screen:
     def draw(self):
         fb = self.fb
         fb.fill(0)
+        if self.paused is not None:
+            self.paused.draw()
+            return
         if self.mode == SETUP:
             title(fb, "Domino Poker")
             self.menu.draw()
@@ -430,11 +498,11 @@ class Screen:
             text.draw(fb, label, x, 11)
         for s in range(SEATS):
             y = 19 + 8 * s
-            text.draw(fb, self.names[s][:7], 2, y)
+            text.draw(fb, self.short_names[s], 2, y)
             tableview.number_right(fb, game.bids[s], 60, y)
             tableview.number_right(fb, game.taken[s], 82, y)
-            _signed(fb, hand_points(game.bids[s], game.taken[s]), 104, y)
-            _signed(fb, game.scores[s], 125, y)
+            tableview.signed(fb, hand_points(game.bids[s], game.taken[s]), 104, y)
+            tableview.signed(fb, game.scores[s], 125, y)
         centre(fb, "A: next hand", 56)
 
     def _draw_match_end(self):
@@ -446,17 +514,10 @@ class Screen:
             s = order[i]
             y = 11 + 9 * i
             text.draw(fb, "%d %s" % (i + 1, self.names[s]), 2, y)
-            _signed(fb, game.scores[s], 125, y)
+            tableview.signed(fb, game.scores[s], 125, y)
         if self.tie_words:
             centre(fb, self.tie_words, 47)
-        centre(fb, "A: menu", 56)
-
-
-def _signed(fb, n, right, y):
-    """n right-aligned at `right`, with a minus sign when negative."""
-    tableview.number_right(fb, abs(n), right, y)
-    if n < 0:
-        text.draw(fb, "-", right - text.number_width(-n) - 4, y)
+        centre(fb, "+%d coins   A: menu" % self.paid if self.paid else "A: menu", 56)
 
 
 def _words_number(fb, before, n, after, y):

@@ -1,15 +1,17 @@
 """Profiles: the list (the active one ticked), a new one, and for each profile a
 small menu to make it active, delete it (after a yes/no question, asked only
-when it may be deleted) or see its page of the draw-and-block games
-(screens.linerecords)."""
+when it may be deleted), see its page of the draw-and-block games
+(screens.linerecords) or its coins (Domino Poker's rewards, in a bubble)."""
 
-from ui import lineresults, profiles, tunes
+from core import coins
+from ui import lineresults, profiles, tunes, wallets
 from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
 
-_ACTIONS = ("Play as this", "Delete", "More games", "Back")
+_ACTIONS = ("Play as this", "Delete", "More games", "Coins", "Back")
 USE = 0
 DELETE = 1
 GAMES_PAGE = 2
+COINS = 3
 
 
 class Screen:
@@ -25,7 +27,7 @@ class Screen:
         cursor = self.names.index(focus) if focus in self.names else 0
         self.list = Menu(app, labels, tuple(values), cursor)
         self.count = "%d/%d" % (len(self.names), profiles.MAX_PROFILES)
-        self.actions = Menu(app, _ACTIONS, x=22, y=23, w=84, rows=len(_ACTIONS))
+        self.actions = Menu(app, _ACTIONS, x=22, y=13, w=84, rows=len(_ACTIONS))
         self.picked = ""  # the profile whose action menu is open
         self.confirm = Confirm(app)
         self.bubble = Bubble(app)
@@ -63,6 +65,8 @@ class Screen:
             self.app.go("profiles", self.picked)  # shown again, ticked
         elif event == CHOSEN and self.actions.cursor == GAMES_PAGE:
             self.app.go("linerecords", self.picked, "profiles")
+        elif event == CHOSEN and self.actions.cursor == COINS:
+            self.bubble.show(_coins_words(self.app.storage, self.picked))
         elif event == CHOSEN:
             reason = profiles.refusal(self.app.storage, self.picked)
             if reason:
@@ -83,6 +87,8 @@ class Screen:
         if reason:
             self._refuse(reason)
             return
+        wallets.forget(self.app.storage, self.picked)
+        self.app.storage.save()
         self.app.say(self.picked + " deleted.")
         self.app.go("profiles")
 
@@ -92,9 +98,18 @@ class Screen:
         title(fb, "Profiles", self.count)
         self.list.draw()
         if self.picked:
-            box(fb, 18, 11, 92, 51)
-            centre(fb, self.picked, 13)
-            fb.hline(19, 21, 90, 1)
+            box(fb, 18, 1, 92, 62)
+            centre(fb, self.picked, 3)
+            fb.hline(19, 11, 90, 1)
             self.actions.draw()
         self.confirm.draw()
         self.bubble.draw()
+
+
+def _coins_words(storage, name):
+    """A profile's coins and how Domino Poker pays them, plainly: this handheld
+    keeps no date, so it says there is no daily limit (core.coins)."""
+    balance = wallets.wallet(storage, name)[0]
+    rewards = ", ".join("%s %d" % (coins.LEVELS[i], coins.REWARDS[i]) for i in range(1, 4))
+    return "%s: %d coins. Domino Poker pays 1st or 2nd: %s. %s" % (
+        name, balance, rewards, coins.limit_text(False))

@@ -149,7 +149,11 @@ class App:
     def ask(self, question):
         """Answer a player who cannot see the screen: "last" (the last move),
         "ends" (the open ends), "tiles" (everyone's tile count), "scores" or
-        "hand" (your tiles). Works while a match is on screen."""
+        "hand" (your tiles). Works while a match is on screen; a screen with
+        questions of its own (Domino Poker's) answers them with `answer()`."""
+        own = getattr(self.screen, "answer", None)
+        if own is not None:
+            return own(question)
         session = getattr(self.screen, "session", None)
         if session is None:
             return "No match is being played."

@@ -1,8 +1,9 @@
 """Pages of rules in plain words, (heading, body) each, for the rules help of
 every game (screens.help, screens.linehelp): LEFT / RIGHT (or A) turn the pages,
-UP / DOWN scroll a page too long for the screen, B calls back(). Only the page
-shown is laid out (it saves memory), and each is read out whole for players who
-cannot see."""
+UP / DOWN scroll a page too long for the screen, B calls back() and makes update()
+return True (a screen that shows a Pager inside itself, as Domino Poker's pause
+menu does, reads that). Only the page shown is laid out (it saves memory), and
+each is read out whole for players who cannot see."""
 
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
@@ -35,15 +36,15 @@ class Pager:
         self.app.say("%s, page %d of %d: %s. %s" % (self.name, self.page + 1, count, heading, body))
 
     def back(self):
-        """B was pressed: go back to where the rules were opened from."""
-        raise NotImplementedError
+        """B was pressed: a rules screen goes back to where it was opened from."""
 
     def update(self):
         buttons = self.app.buttons
         if buttons.just_pressed(B):
             self.app.sound.play(tunes.BACK)
             self.back()
-        elif buttons.repeat(RIGHT) or buttons.just_pressed(A):
+            return True
+        if buttons.repeat(RIGHT) or buttons.just_pressed(A):
             self._turn(1)
         elif buttons.repeat(LEFT):
             self._turn(-1)
@@ -51,6 +52,7 @@ class Pager:
             self._scroll(1)
         elif buttons.repeat(UP):
             self._scroll(-1)
+        return False
 
     def _turn(self, step):
         self.page = (self.page + step) % len(self.pages)

@@ -10,7 +10,7 @@ from core.allfives import Options
 from hw.journal import DAMAGED
 from hw.storage import CORRUPT, RESTORED
 
-from ui import profiles
+from ui import profiles, wallets
 from ui.session import DONE_KEY, LAST_KEY, OLD_KEY
 
 # (key, what it is called in a message, check(value) -> bool)
@@ -29,6 +29,7 @@ _FIELDS = (
     ("opponent", "opponent", lambda v: isinstance(v, str)),
     (LAST_KEY, "last match", lambda v: isinstance(v, bytes)),
     (OLD_KEY, "saved match", lambda v: isinstance(v, bytes)),
+    (wallets.KEY, "coins", lambda v: isinstance(v, str)),
 )
 
 

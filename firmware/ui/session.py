@@ -21,9 +21,9 @@ from core.view import View
 from hw.journal import chunk, DAMAGED
 from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
 
+from ui.matchsave import DONE_KEY, forget, next_number, OLD_KEY, pending, summary
+
 LAST_KEY = "last"  # the finished match, whole (Session.encode())
-DONE_KEY = "done"  # the number of the match retired last (finished or abandoned)
-OLD_KEY = "match"  # where firmware before the journal kept the match in progress
 _SEPARATOR = b"\n---\n"
 _ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
 _DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
@@ -60,6 +60,7 @@ class Session:
         self.number = -1  # the match's number in the journal, once saved there
         self._kept = 0  # actions, and hands dealt, the journal holds
         self._kept_hands = 0
+        self._noted = b""  # the summary the journal holds for the menu
 
     # --- who plays ------------------------------------------------------------
 
@@ -237,7 +238,7 @@ class Session:
         fresh = self.number < 0 or not journal.whole
         if fresh:
             if self.number < 0:
-                self.number = _next_number(storage)
+                self.number = next_number(storage)
             self._kept = self._kept_hands = 0
         body = b""
         if len(self.record.actions) > self._kept:
@@ -251,7 +252,21 @@ class Session:
         if done:
             self._kept = len(self.record.actions)
             self._kept_hands = self.game.hand_no
+            noted = self.summary()
+            if noted != self._noted and journal.note(self.number, noted):
+                self._noted = noted  # written only when the scores (or players) change
         return done
+
+    def summary(self):
+        """What the main menu shows for Continue (ui.matchsave.summary)."""
+        if self.line:
+            from ui.narrate_line import GAME_TITLES
+
+            title = GAME_TITLES[self.kind]
+        else:
+            title = "Spectacular Bid" if self.timed else "All Fives"
+        names = [self.name(s) for s in range(len(self.seats))]
+        return summary(title, names, self.game.scores)
 
 
 def decode(data):
@@ -362,23 +377,6 @@ def _get(buffer, at, size):
     return value
 
 
-def _next_number(storage):
-    """A number no match kept in this save has had."""
-    head = storage.match.head()
-    done = storage.get(DONE_KEY, 0)
-    return max(head[0] if head else 0, done if isinstance(done, int) else 0) + 1
-
-
-def pending(storage):
-    """The number of the match to continue, or -1: reads one chunk of the journal,
-    whatever the match's length (the main menu asks each time it opens). A match
-    retired already (a power cut came before its journal was cleared) is not."""
-    head = storage.match.head()
-    if head is None:
-        return 0 if isinstance(storage.get(OLD_KEY), (bytes, bytearray)) else -1
-    return -1 if head[0] == storage.get(DONE_KEY) else head[0]
-
-
 def resume(storage):
     """(session, note): the saved match played up to its last save, or None if
     there is none; `note` says, for the player, what was lost ("" if nothing).
@@ -421,17 +419,6 @@ def _from_journal(chunks):
     session._kept = len(session.record.actions)
     session._kept_hands = session.game.hand_no
     return session
-
-
-def forget(storage):
-    """Retire the saved match (the player quit it): noted as done in the save, so
-    that a copy of the journal left by a power cut never comes back, then cleared."""
-    head = storage.match.head()
-    if head is not None:
-        storage.set(DONE_KEY, head[0])
-    storage.delete(OLD_KEY)
-    storage.save()
-    storage.match.clear()
 
 
 def finish(storage, session, record):

@@ -179,6 +179,13 @@ def number_right(fb, n, right, y, colour=1):
     text.number(fb, n, right + 1 - text.number_width(n), y, colour)
 
 
+def signed(fb, n, right, y):
+    """The int n right-aligned at `right`, with a minus sign when negative."""
+    number_right(fb, abs(n), right, y)
+    if n < 0:
+        text.draw(fb, "-", right - text.number_width(-n) - 4, y)
+
+
 def hand(fb, tiles, playable, first_slot, cursor, stock):
     """The hand strip: tiles (a list of tile ints) from `first_slot`, unplayable
     ones dimmed; the slot under the cursor raised, with a bar beneath, and lit if

@@ -344,8 +344,8 @@ def unix32_figures(results):
     tree = build.build("virtual", BUILD / "bench-unix32")
     scripts = BUILD / "bench-unix32" / "harness"
     for name in harness:
-        build.compile_to(ROOT / "tools" / "bench" / name, scripts / name.replace(".py", ".mpy"), "x64",
-                         name)
+        source = ROOT / "tools" / "bench" / name
+        build.compile_to(source, scripts / name.replace(".py", ".mpy"), "x64", name)
     launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
     results["unix32"] = {"frozen": {}, "mpy": {}}
     print()

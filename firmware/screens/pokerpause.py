@@ -1,0 +1,117 @@
+"""Domino Poker's pause menu, drawn over the table by screens.poker (the match,
+its timer and its thinking wait meanwhile): every seat's score, then Resume,
+Rules help (the pages below, in plain words), Sound, and Quit to menu, which
+keeps the match: the main menu's Continue brings it back."""
+
+from gfx import text
+from micropython import const
+from ui import tableview
+from ui.pager import Pager
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu
+
+_LABELS = ("Resume", "Rules help", "Sound", "Quit to menu")
+_VALUES = (None, None, ("on", "off"), None)
+_RESUME = const(0)  # the items
+_HELP = const(1)
+_SOUND = const(2)
+_QUIT = const(3)
+STAYS = const(0)  # what update() returns: the menu stays open,
+RESUMED = const(1)  # the match goes on,
+QUITS = const(2)  # or the player goes to the main menu
+_X = const(4)
+_W = const(120)
+_NAME_W = const(34)  # a seat's name beside its score, in pixels
+
+PAGES = (
+    ("Domino Poker",
+     "Four players: you and three handheld players. Each hand all 28 tiles are "
+     "dealt, 7 each, with no stock. Everyone bids how many of the 7 tricks they "
+     "will take, then the tricks are played. Hit your bid exactly to score well."),
+    ("Dealer, bids",
+     "West, North and East sit on your left, across and on your right. East deals "
+     "the first hand; later hands are dealt by the last hand's winner. The seat "
+     "after the dealer bids first, then each in turn, once: 0 to 7 tricks. The "
+     "bids need not add up to 7."),
+    ("Trumps",
+     "Eight tiles are trumps, strongest first: [0|0], [1|1], [1|6], [1|5], [1|4], "
+     "[1|3], [1|2], [1|0]. A trump belongs to no number. Every other tile belongs "
+     "to both its numbers; a number's best tile is its double ([0|6] for the "
+     "zeros), then the others by their other half, higher first."),
+    ("Leading",
+     "The seat after the dealer leads the first trick, the taker of a trick the "
+     "next. Any tile may lead. A lead that is neither a trump nor a double is led "
+     "as one of its two numbers, which you call; a double leads its own number."),
+    ("Following",
+     "After a trump lead play a trump, one that beats every trump in the trick if "
+     "you can. After a number lead play a tile of that number (not a trump); "
+     "without one play a trump if you have any; else anything. The strongest "
+     "trump takes the trick, or with none the best tile of the number led."),
+    ("Scores",
+     "Exactly your bid: 15 a trick (a bid of 0 made scores 0), and 50 more for "
+     "all 7 of a bid of 7. More than your bid: 5 a trick taken. Fewer: minus 5 "
+     "for each trick missing; a bid of 7 missed loses 50 instead."),
+    ("The match",
+     "5, 7 or 10 hands. The highest total wins; a tie goes to the larger sum of "
+     "bids, then to more tricks, then to the seat first after the last dealer. "
+     "Finishing 1st or 2nd earns coins, shown on your profile."),
+    ("The timer",
+     "Each bid and play has 10 seconds, shown by the bar at the top; a 10 second "
+     "countdown comes before the first bid. Late, the handheld plays for you. "
+     "Late twice in a row you are inactive; three times, it plays every turn "
+     "for you until you press a button. The timer waits while paused."),
+    ("Buttons",
+     "LEFT / RIGHT choose a bid or a tile, A bids or plays; tiles you may not "
+     "play are dotted. Leading a two-number tile, LEFT / RIGHT choose the number "
+     "to call, A leads, B goes back. B at any other time opens this pause menu. "
+     "A hurries a taken trick."),
+)
+
+
+class Pause:
+    """Opened by B on the table; update() returns RESUMED or QUITS when the player
+    leaves it (STAYS while it stays open)."""
+
+    def __init__(self, app, names, scores):
+        self.app = app
+        self.names = [text.fit(n, _NAME_W) for n in names]
+        self.scores = scores
+        self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=26, w=_W - 4, rows=4)
+        self.menu.set_value(_SOUND, 1 if app.sound.muted else 0)
+        self.pages = None  # the rules, while they are open
+        parts = ", ".join("%s %d" % (names[s], scores[s]) for s in range(4))
+        self.menu.announce("Paused. Scores: " + parts + ".")
+
+    def update(self):
+        app = self.app
+        if self.pages is not None:
+            if self.pages.update():
+                self.pages = None
+                self.menu.announce("Paused")
+            return STAYS
+        event = self.menu.update()
+        if event == BACK or (event == CHOSEN and self.menu.cursor == _RESUME):
+            return RESUMED
+        if event == CHOSEN and self.menu.cursor == _QUIT:
+            app.say("Match kept: Continue on the main menu brings it back.")
+            return QUITS
+        if event == CHOSEN and self.menu.cursor == _HELP:
+            self.pages = Pager(app, PAGES, name="Domino Poker rules")
+        elif event == CHANGED:
+            app.sound.set_muted(self.menu.value(_SOUND) == 1)
+        return STAYS
+
+    def draw(self):
+        fb = self.app.fb
+        if self.pages is not None:
+            self.pages.draw()
+            return
+        box(fb, _X, 0, _W, 64)
+        centre(fb, "Paused", 2)
+        for s in range(4):  # two seats a line, either side of a rule
+            x = _X + 4 + (s & 1) * 58
+            y = 10 + (s >> 1) * 7
+            text.draw(fb, self.names[s], x, y)
+            tableview.signed(fb, self.scores[s], x + 50, y)
+        fb.vline(64, 10, 13, 1)
+        fb.hline(_X + 1, 24, _W - 2, 1)
+        self.menu.draw()
