@@ -52,12 +52,16 @@ def test_boards_without_an_rp2040_are_told_to_keep_stock_firmware():
     assert "keeps stock MicroPython" in run.stderr and "pico-spi, picoboy" in run.stderr
 
 
-@pytest.fixture(scope="module")
-def uf2():
+def built(board):
     missing = [tool for tool in firmware.TOOLS if shutil.which(tool) is None]
     if missing:
         pytest.skip("no %s (.ci/run installs the toolchain): no firmware" % ", ".join(missing))
-    return firmware.firmware("pico-spi")
+    return firmware.firmware(board)
+
+
+@pytest.fixture(scope="module")
+def uf2():
+    return built("pico-spi")
 
 
 def payload(uf2_path):
@@ -89,13 +93,17 @@ def no_filesystem(path, mode="r"):
     raise OSError(errno.ENOENT if "r" in mode else errno.ENODEV, path)
 
 
-def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
+def virtual_pico(board, image):
     try:
-        pico = vpico.VirtualPico("pico-spi", uf2)
+        return vpico.VirtualPico(board, image)
     except vpico.Missing as e:
         if "node" in str(e) or "rp2040js" in str(e):
             pytest.skip(str(e))
         raise
+
+
+def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
+    pico = virtual_pico("pico-spi", uf2)
     script = parse_script(SCRIPT)
     shown = {}
     with pico:
@@ -112,3 +120,18 @@ def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
     # The run went somewhere: into a match the handheld has played in.
     session = emulator.screen.screen.session
     assert len(session.record.actions) >= 3 and len(set(expected)) > 20
+
+
+def test_the_i2c_board_boots_into_the_emulators_title_over_its_bus(tmp_path):
+    """pico-i2c's firmware (the same port build, its board frozen in: a relink)
+    drives the panel over I2C: the title the virtual Pico shows is the emulator's."""
+    frames = 25
+    shown = []
+    with virtual_pico("pico-i2c", built("pico-i2c")) as pico:
+        pico.run(frames, on_frame=lambda n: shown.append(pico.board.controller.glass()))
+        assert pico.serial == b""
+    emulator = Emulator("pico-i2c", screen=game, save_dir=tmp_path, open_file=no_filesystem)
+    for _ in range(frames):
+        emulator.step()
+    assert shown[-1] == emulator.controller.glass()
+    assert len(set(shown[-1])) > 1  # something is drawn, not a blank panel

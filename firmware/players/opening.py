@@ -46,68 +46,121 @@ _balances = [0, 0]
 def value(view, rng):
     """Points the seat can expect to gain by leading this hand rather than letting
     the opponent lead, its chance of leading the next one included."""
-    return WORTH + (estimate(view, rng) - AVERAGE) // SHRINK
+    return worth(estimate(view, rng))
+
+
+def worth(estimated):
+    """value() of an estimate."""
+    return WORTH + (estimated - AVERAGE) // SHRINK
 
 
 def estimate(view, rng, samples=SAMPLES):
     """The balance the seat gains in the hand by leading it rather than following,
     averaged over greedy playouts of sampled deals (negative when leading is a
     handicap)."""
-    k = 0
-    t = 0
-    unseen = view.unseen
-    while unseen >> t:
-        if unseen >> t & 1:
-            _order[k] = t
-            k += 1
-        t += 1
-    size = view.hand_sizes[view.opponent]
-    me = view.scores[view.seat]
-    them = view.scores[view.opponent]
-    total = 0
-    for _ in range(samples):
-        rng.shuffle(_order, k)
+    _estimator.start(view, rng, samples)
+    while not _estimator.step(1000):
+        pass
+    return _estimator.estimate
+
+
+class Estimator:
+    """estimate() a bounded piece at a time, for a frame loop: start(), then
+    step(turns) (at most that many turns of the playouts) until it returns True;
+    `estimate` is then the estimate. The same samples in the same order, so the
+    same figure as estimate()."""
+
+    def __init__(self):
+        self.estimate = 0
+
+    def start(self, view, rng, samples=SAMPLES):
+        k = 0
+        t = 0
+        unseen = view.unseen
+        while unseen >> t:
+            if unseen >> t & 1:
+                _order[k] = t
+                k += 1
+            t += 1
+        self.k = k
+        self.rng = rng
+        self.hand = view.hand
+        self.size = view.hand_sizes[view.opponent]
+        self.me = view.scores[view.seat]
+        self.them = view.scores[view.opponent]
+        self.samples = self.left = samples
+        self.total = 0
+        self.opp = 0
+        self.leader = 1  # the sample's second playout is done: the next one starts
+        self.playing = False
+        self.side = self.drawn = 0
+
+    def step(self, turns):
+        while turns > 0:
+            if not self.playing:
+                if self.leader == 1:
+                    if not self.left:
+                        self.estimate = self.total // self.samples
+                        return True
+                    self.left -= 1
+                    self._deal()
+                    self.leader = 0
+                else:
+                    self.leader = 1
+                _hands[0] = self.hand
+                _hands[1] = self.opp
+                _balances[0] = self.me
+                _balances[1] = self.them
+                _table.reset()
+                self.side = self.leader
+                self.drawn = self.size
+                self.playing = True
+            turns = self._turns(turns)
+            if not self.playing:  # one playout done: our balance's change counts
+                change = _balances[0] - self.me
+                self.total += -change if self.leader else change
+        return False
+
+    def _deal(self):
+        self.rng.shuffle(_order, self.k)
         opp = 0
-        for j in range(size):
+        for j in range(self.size):
             opp |= bit(_order[j])
-        total += _playout(view.hand, opp, me, them, 0, size, k)
-        total -= _playout(view.hand, opp, me, them, 1, size, k)
-    return total // samples
+        self.opp = opp
 
-
-def _playout(mine, opp, me, them, leader, drawn, stock_end):
-    """Our balance change over the hand played out greedily, side 0 being us."""
-    _hands[0] = mine
-    _hands[1] = opp
-    _balances[0] = me
-    _balances[1] = them
-    table = _table
-    table.reset()
-    side = leader
-    while True:
-        hand = _hands[side]
-        fits = hand & table.playable()
-        while not fits and drawn < stock_end:
-            t = _order[drawn]
-            drawn += 1
-            hand |= bit(t)
-            fits = bit(t) & table.playable()  # a drawn tile is played at once
-        _hands[side] = hand
-        if not fits:
-            if drawn >= stock_end and not _hands[1 - side] & table.playable():
-                _blocked()
-                break
+    def _turns(self, turns):
+        """Up to `turns` turns of the greedy playout under way, side 0 being us (a
+        turn: a play, or a pass after drawing the stock out); returns the turns
+        left, `playing` False once the hand is over."""
+        table = _table
+        side = self.side
+        drawn = self.drawn
+        stock_end = self.k
+        while turns and self.playing:
+            turns -= 1
+            hand = _hands[side]
+            fits = hand & table.playable()
+            while not fits and drawn < stock_end:
+                t = _order[drawn]
+                drawn += 1
+                hand |= bit(t)
+                fits = bit(t) & table.playable()  # a drawn tile is played at once
+            _hands[side] = hand
+            if not fits:
+                if drawn >= stock_end and not _hands[1 - side] & table.playable():
+                    _blocked()
+                    self.playing = False
+                side = 1 - side
+                continue
+            t, where, gained = _greedy(table, fits)
+            table.place(t, where)
+            _hands[side] = hand & ~bit(t)
+            if (gained and _transfer(side, gained)) or not _hands[side]:
+                self.playing = False  # the payer is empty, or a domino
             side = 1 - side
-            continue
-        t, where, gained = _greedy(table, fits)
-        table.place(t, where)
-        _hands[side] = hand & ~bit(t)
-        if gained and _transfer(side, gained):
-            break
-        if not _hands[side]:
-            break  # a domino: nothing more is transferred
-        side = 1 - side
-    return _balances[0] - me
+        self.side = side
+        self.drawn = drawn
+        return turns
 
 
 def _greedy(table, fits):
@@ -147,3 +200,6 @@ def _transfer(side, amount):
     _balances[side] += paid
     _balances[payer] -= paid
     return not _balances[payer]
+
+
+_estimator = Estimator()

@@ -33,7 +33,7 @@ HANDOVER = const(4)
 
 _THINK_FRAMES = const(18)  # the handheld takes at least this long over a play
 _FORCED_FRAMES = const(10)  # and over a draw or a pass
-_STEPS_PER_FRAME = const(4)
+_STEPS_PER_FRAME = const(3)  # evaluations of block_hard: 2-10 ms each on the device
 _MESSAGE_FRAMES = const(45)
 _LAST_FRAMES = const(75)  # the play that ended the hand stays this long
 _LIT_FRAMES = const(24)

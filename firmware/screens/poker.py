@@ -63,7 +63,7 @@ HAND_END = const(7)
 MATCH_END = const(8)
 
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
-_STEPS_PER_FRAME = const(8)
+_STEPS_PER_FRAME = const(1)  # a play-out of poker_hard: 30-40 ms on the device
 _TRICK_FRAMES = const(36)  # a taken trick stays in view this long
 _NOTICE_FRAMES = const(75)
 # Where each seat's tile of the trick lies, by where the seat sits: you, left, top, right.

@@ -139,10 +139,11 @@ class VirtualPico:
         self._send("until %d" % last)
         self._read(on_frame)
 
-    def repl(self, code, timeout=1800):
+    def repl(self, code, timeout=1800, on_line=None):
         """Run `code` at the raw REPL (the running program is interrupted first,
         Ctrl-C); returns what it printed, or raises RuntimeError with its
-        traceback; timeout is in seconds of wall time."""
+        traceback; timeout is in seconds of wall time. on_line(text) is called
+        with each line it prints as soon as the line is complete."""
         self.serial.clear()
         self._send("send " + b"\r\x03\x03\x01".hex())
         self._send("go")
@@ -151,7 +152,19 @@ class VirtualPico:
         self.serial.clear()
         self._send("send " + (code.encode() + b"\x04").hex())
         self._send("go")
-        self._read(until=lambda: self.serial.count(b"\x04") >= 2, timeout=timeout)
+        told = [2]  # where the lines not yet told begin (after "OK")
+
+        def done():
+            if on_line is not None:  # the output, up to the end marker (then the error)
+                marker = self.serial.find(b"\x04")
+                end = self.serial.rfind(b"\n", 0, marker if marker >= 0 else len(self.serial))
+                if end >= told[0]:
+                    for line in bytes(self.serial[told[0]:end]).splitlines():
+                        on_line(line.decode(errors="replace"))
+                    told[0] = end + 1
+            return self.serial.count(b"\x04") >= 2
+
+        self._read(until=done, timeout=timeout)
         answer, error = bytes(self.serial)[2:].split(b"\x04")[:2]  # after "OK"
         if error:
             raise RuntimeError("the virtual Pico said: " + error.decode(errors="replace"))

@@ -55,21 +55,23 @@ def compile_core(out):
     return compile_mpy([s for p in packages for s in sorted((FIRMWARE / p).glob("*.py"))], out)
 
 
-def runs_in(heap, args, binary=None):
+def runs_in(heap, args, binary=None, ends=("final",)):
+    """The command runs in `heap` bytes: it exits cleanly having printed a line
+    starting with one of `ends`."""
     command = [binary or tool("micropython"), "-X", "heapsize=%d" % heap] + args
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    return run.returncode == 0 and any(line.startswith("final") for line in
+    return run.returncode == 0 and any(line.startswith(ends) for line in
                                        run.stdout.splitlines())
 
 
-def smallest_heap(args, low=4096, high=1 << 20, step=256, binary=None):
+def smallest_heap(args, low=4096, high=1 << 20, step=256, binary=None, ends=("final",)):
     """Bisect the smallest heap (to `step` bytes) in which the command succeeds
-    (under `binary`, by default the unix port of .venv)."""
-    if not runs_in(high, args, binary):
+    (under `binary`, by default the unix port of .venv; see runs_in)."""
+    if not runs_in(high, args, binary, ends):
         raise RuntimeError("does not run even in %d bytes: %s" % (high, " ".join(args)))
     while high - low > step:
         mid = (low + high) // 2
-        if runs_in(mid, args, binary):
+        if runs_in(mid, args, binary, ends):
             high = mid
         else:
             low = mid
@@ -319,22 +321,29 @@ def poker_figures(results, mpy):
 
 
 # The scripted matches of tools/bench/mpy_device.py: each game against its strongest
-# handheld level, on the seed below, ended after MOST_FRAMES at the latest.
-DEVICE_MATCHES = (("allfives", "expert"), ("bid", "bid"))
+# handheld level, on the seed below, ended after its most frames at the latest
+# (the draw-and-block matches run longer than a sitting on the virtual Pico).
+DEVICE_MATCHES = (("allfives", "expert", 12000), ("bid", "bid", 12000),
+                  ("block", "hard", 3000), ("block4", "hard", 3000), ("poker", "hard", 4000))
 DEVICE_SEED = 1234
-MOST_FRAMES = 12000
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
                   "heap_base", "heap_peak", "panel_bytes_per_frame")
 
 
-def device_args(source, scratch, game, opponent):
-    return [source, scratch, game, opponent, str(DEVICE_SEED), str(MOST_FRAMES)]
+def device_args(source, scratch, game, opponent, most_frames):
+    return [source, scratch, game, opponent, str(DEVICE_SEED), str(most_frames)]
 
 
-def unix32_figures(results):
+def chosen(games):
+    """The device matches of `games` (all of them when empty)."""
+    return [m for m in DEVICE_MATCHES if not games or m[0] in games]
+
+
+def unix32_figures(results, games=()):
     """The smallest heap of each scripted match on the 32-bit unix port, with the
-    game frozen in and from .mpy files (bisection on -X heapsize)."""
+    game frozen in and from .mpy files (bisection on -X heapsize): the heap in
+    which it runs to its end, or through its most frames."""
     import firmware
 
     harness = ("mpy_device.py", "mpy_hardware.py")
@@ -347,22 +356,23 @@ def unix32_figures(results):
         source = ROOT / "tools" / "bench" / name
         build.compile_to(source, scripts / name.replace(".py", ".mpy"), "x64", name)
     launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
-    results["unix32"] = {"frozen": {}, "mpy": {}}
+    found = results.setdefault("unix32", {"frozen": {}, "mpy": {}})
     print()
     print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))
     with tempfile.TemporaryDirectory() as scratch:
-        for game, opponent in DEVICE_MATCHES:
+        for game, opponent, most in chosen(games):
             for where, binary, args in (
                     ("frozen", frozen, ["-c", "import mpy_device"]
-                     + device_args("frozen", scratch, game, opponent)),
+                     + device_args("frozen", scratch, game, opponent, most)),
                     ("mpy", plain, ["-c", launch] + device_args(str(tree), scratch, game,
-                                                                opponent))):
-                heap = smallest_heap(args, binary=str(binary))
-                results["unix32"][where][game] = heap
-                print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap))
+                                                                opponent, most))):
+                heap = smallest_heap(args, binary=str(binary), ends=("final", "unfinished"))
+                found[where][game] = heap
+                print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap),
+                      flush=True)
 
 
-def device_figures(results):
+def device_figures(results, games=()):
     """The scripted matches on the virtual Pico (frozen firmware of pico-spi):
     times in device time at 125 MHz, heap as the board's own GC counts it."""
     import firmware
@@ -372,37 +382,51 @@ def device_figures(results):
 
     uf2 = firmware.firmware("pico-spi")
     harness = (ROOT / "tools" / "bench" / "mpy_device.py").read_text()
-    device = {}
-    for game, opponent in DEVICE_MATCHES:
+    device = results.setdefault("device", {})
+    print()
+    for game, opponent, most in chosen(games):
+        def progress(line, game=game):
+            if line.startswith("progress "):
+                print("virtual Pico, %s: %s frames" % (game, line.split()[1]),
+                      file=sys.stderr, flush=True)
+
         with vpico.VirtualPico("pico-spi", uf2) as pico:
             pico.run(30)  # the title is showing
             free = pico.repl("import gc; gc.collect(); print(gc.mem_free())")
-            device.setdefault("heap_free_boot", int(free))
+            device["heap_free_boot"] = int(free)
             # main.py's objects go; the harness is compiled on the board itself.
             setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
-                [""] + device_args("frozen", "", game, opponent))
-            lines = pico.repl(setup + harness).splitlines()
+                [""] + device_args("frozen", "", game, opponent, most))
+            lines = pico.repl(setup + harness, timeout=4 * 3600, on_line=progress).splitlines()
         values = dict(line.split(" ", 1) for line in lines if " " in line)
         device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
-    results["device"] = device
-    print()
-    print("%-60s %10d" % ("virtual Pico: heap free at the title, bytes", device["heap_free_boot"]))
-    for game, opponent in DEVICE_MATCHES:
         for name in DEVICE_FIGURES:
             print("%-60s %10d" % ("virtual Pico, %s vs %s: %s" % (game, opponent, name),
-                                  device[game][name]))
+                                  device[game][name]), flush=True)
+    print("%-60s %10d" % ("virtual Pico: heap free at the title, bytes", device["heap_free_boot"]))
 
 
-def device_parts(results):
+def device_parts(results, games=()):
     """The device figures where the toolchain (and node) are there; else why not."""
     sys.path.insert(0, str(ROOT))
     from sim import vpico
 
     for part in (unix32_figures, device_figures):
         try:
-            part(results)
+            part(results, games)
         except (build.BuildError, vpico.Missing) as error:
             print("\n%s left out: %s" % (part.__name__, error))
+
+
+def device_only(games):
+    """`tools/bench/bench.py device [GAME ...]`: only the device figures (of those games),
+    merged into build/bench.json."""
+    path = BUILD / "bench.json"
+    results = json.loads(path.read_text()) if path.is_file() else {}
+    device_parts(results, games)
+    BUILD.mkdir(exist_ok=True)
+    path.write_text(json.dumps(results, indent=2) + "\n")
+    print("written build/bench.json")
 
 
 def main():
@@ -433,4 +457,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["device"]:
+        device_only(sys.argv[2:])
+    else:
+        main()

@@ -3,8 +3,9 @@
     micropython -c "import sys; sys.path.insert(0, DIR); import mpy_device" \
         SOURCE SCRATCH GAME OPPONENT SEED MOST_FRAMES
 
-GAME is "allfives" or "bid", OPPONENT a handheld level. SOURCE is a folder of
-modules (a `make build` tree), or "frozen" for a firmware with them frozen in.
+GAME is one of GAMES below, OPPONENT the handheld level of every other seat.
+SOURCE is a folder of modules (a `make build` tree), or "frozen" for a firmware
+with them frozen in.
 tools/bench/bench.py runs it in two places:
 - on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
   its objects dropped, sys.argv set first): the board's real display, bus and
@@ -12,8 +13,12 @@ tools/bench/bench.py runs it in two places:
 - on the 32-bit unix port (the fake hardware of mpy_hardware.py, whose clock
   never waits), by bisection on -X heapsize: the smallest heap of the match.
 The player is a scripted finger (RIGHT or LEFT, then A, twice every 40 frames,
-sweeping the hand one way for 600 frames then back, which in time plays, draws,
-passes, bids and goes on) against the handheld. Prints `name value` lines:
+sweeping the hand one way for 600 frames (280 in the
+draw-and-block games) then back, which in time plays, draws,
+passes, bids and goes on) against the handheld; Domino Poker's setup is first
+gone through by the same finger (the level, Start). Prints `progress FRAMES`
+every PROGRESS_EVERY frames while it plays (a long match takes a while on the
+virtual Pico), then `name value` lines:
 
     frames, frame_ms_max, frame_ms_p99      each frame's work (the frame loop's
                                             wait left out), in ms
@@ -25,7 +30,7 @@ passes, bids and goes on) against the handheld. Prints `name value` lines:
                                             most after a collection (every 30
                                             frames and after each decision)
     panel_bytes_per_frame                   bytes sent to the panel, per frame
-    final S1 S2                             the match's scores, last (`unfinished`
+    final S1 S2 ...                         the match's scores, last (`unfinished`
                                             when MOST_FRAMES ran out first)
 """
 
@@ -40,11 +45,23 @@ if SOURCE != "frozen":
     sys.path.insert(0, SOURCE)
 
 from core.allfives import Options  # noqa: E402
-from hw.buttons import A, Buttons, LEFT, RIGHT  # noqa: E402
+from hw.buttons import A, Buttons, DOWN, LEFT, RIGHT  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
 
+# GAME: (engine, options, players besides the human, the screen that ends it,
+# frames of a sweep one way: short where a tile that does not fit is refused).
+GAMES = {
+    "allfives": ("allfives", None, 1, "matchend", 600),
+    "bid": ("bid", None, 1, "matchend", 600),
+    "block": ("1x1", "", 1, "lineover", 280),
+    "block4": ("kozel", "players=4 pairs=yes", 3, "lineover", 280),
+    "poker": ("poker", None, 3, "menu", 600),
+}
+# Domino Poker's setup: the level one to the right (medium to hard), Start.
+POKER_SETUP = {5: RIGHT, 10: DOWN, 15: DOWN, 20: A}
 HEAP_EVERY = 30
+PROGRESS_EVERY = 250
 ticks_us = time.ticks_us
 ticks_diff = time.ticks_diff
 
@@ -101,43 +118,74 @@ def counted(level, buf):
 
 hw.display._write = counted
 
+engine, options, others, last_screen, sweep = GAMES[GAME]
+seats = ["human:ANN"] + ["handheld:" + OPPONENT] * others
 app = App(hw, None)
-if GAME == "bid":
-    session = Session(None, SEED, ["human:ANN", "handheld:" + OPPONENT], game="bid")
-else:
-    session = Session(Options(), SEED, ["human:ANN", "handheld:" + OPPONENT])
-session.deal()
-
-# Decisions: wrapped so each is timed from its start to its action.
 decisions = []
-thinking = [0]
-_start, _finish = session.start_thinking, session.finish_thinking
+thinking = [False, 0]  # a decision under way, since when
 
 
-def start_thinking():
-    thinking[0] = ticks_us()
-    _start()
+def started():
+    thinking[0] = True
+    thinking[1] = ticks_us()
 
 
-def finish_thinking():
-    decisions.append(ticks_diff(ticks_us(), thinking[0]) // 1000)
-    thinking[0] = 0
-    return _finish()
+def finished():
+    if thinking[0]:
+        decisions.append(ticks_diff(ticks_us(), thinking[1]) // 1000)
+        thinking[0] = False
 
 
-session.start_thinking = start_thinking
-session.finish_thinking = finish_thinking
-app.go("table", session)  # the table may start the handheld's decision at once
+def before(owner, name, call):
+    """Decisions are timed from their start to their action: call() runs first."""
+    method = getattr(owner, name)
 
+    def wrapped(*args):
+        call()
+        return method(*args)
+
+    setattr(owner, name, wrapped)
+
+
+def begin():
+    """The match under way, its decisions timed; returns what holds its scores."""
+    global held
+    if engine == "poker":
+        app.go("poker")
+        frame = 0
+        while app.screen.mode == 0:  # SETUP, through the buttons
+            frame += 1
+            held = POKER_SETUP.get(frame, 0)
+            hw.run_frame(app)
+        screen = app.screen
+        before(screen.thinker, "start", started)
+        before(screen, "_act", finished)
+        return screen
+    if engine in ("allfives", "bid"):
+        rules = Options() if engine == "allfives" else None
+    else:
+        from core.blockrules import Options as LineOptions
+
+        rules = LineOptions.parse(engine, options)
+    session = Session(rules, SEED, seats, game=engine)
+    session.deal()
+    before(session, "start_thinking", started)
+    before(session, "finish_thinking", finished)
+    app.go(session.table_screen, session)  # the table may start a decision at once
+    return session
+
+
+match = begin()
 histogram = array("H", bytes(2 * 1001))  # frames per ms of work, the last one "1000+"
 longest = longest_thinking = 0
 gc.collect()
 base = peak = gc.mem_alloc()
 frames = 0
 decided = 0
-while app._module != "screens.matchend" and frames < MOST_FRAMES:
+ending = "screens." + last_screen
+while app._module != ending and frames < MOST_FRAMES:
     step = frames % 40
-    way = RIGHT if frames // 600 % 2 == 0 else LEFT  # sweeps the hand and the stock
+    way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
     held = way if step in (0, 20) else A if step in (10, 30) else 0
     was_thinking = thinking[0]
     start = ticks_us()
@@ -153,6 +201,8 @@ while app._module != "screens.matchend" and frames < MOST_FRAMES:
         decided = len(decisions)
         gc.collect()
         peak = max(peak, gc.mem_alloc())
+    if frames % PROGRESS_EVERY == 0:
+        print("progress", frames)
 
 
 def percentile(counts, total, share):
@@ -178,6 +228,5 @@ print("decision_ms_max", decisions[-1] if count else 0)
 print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
-scores = session.game.scores
-ended = app._module == "screens.matchend"
-print("final" if ended else "unfinished", scores[0], scores[1])
+ended = app._module == ending
+print("final" if ended else "unfinished", " ".join(str(n) for n in match.game.scores))

@@ -251,13 +251,17 @@ def _firmware(name, jobs, out):
                **VERSION_ENV)
     products = out / name
     products.mkdir(parents=True, exist_ok=True)
-    port_build = WORK / ("build-" + name)
+    # The RP2040 boards differ only in what is frozen: one port build serves them
+    # all, and changing board only re-freezes and links (seconds). Its manifest
+    # keeps one path (the port's cmake reads the path once, when it configures).
+    port_build = WORK / "build-rp2"
+    frozen = WORK / "frozen-rp2"
     run(["make", "-C", tree / "ports" / "rp2", "BOARD=RPI_PICO", "BUILD=%s" % port_build,
-         "FROZEN_MANIFEST=%s" % manifest(name, WORK / ("frozen-" + name)), "-j" + jobs,
+         "FROZEN_MANIFEST=%s" % manifest(name, frozen), "-j" + jobs,
          "--no-print-directory"], env=env)
     for product in build.FIRMWARE_PRODUCTS:
-        shutil.copyfile((WORK / ("frozen-" + name) if product == "manifest.py" else port_build)
-                        / product, products / product)
+        shutil.copyfile((frozen if product == "manifest.py" else port_build) / product,
+                        products / product)
     return products / "firmware.uf2"
 
 
