@@ -318,6 +318,9 @@ def poker_figures(results, mpy):
 # The scripted matches of tools/mpy_device.py: each game against its strongest
 # handheld level, on the seed below, ended after MOST_FRAMES at the latest.
 DEVICE_MATCHES = (("allfives", "expert"), ("bid", "bid"))
+# On the 32-bit unix port, every game: also a four-player Kozel of the draw-and-block
+# family and Domino Poker, each against three of its strongest handhelds.
+UNIX32_MATCHES = DEVICE_MATCHES + (("kozel", "hard"), ("poker", "hard"))
 DEVICE_SEED = 1234
 MOST_FRAMES = 12000
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
@@ -329,34 +332,37 @@ def device_args(source, scratch, game, opponent):
     return [source, scratch, game, opponent, str(DEVICE_SEED), str(MOST_FRAMES)]
 
 
+def unix32_commands(scratch):
+    """Build the 32-bit unix ports and the .mpy tree; the command line of each scripted
+    match on them: (game, opponent, "frozen" or "mpy", binary, arguments). The harness
+    (mpy_device.py, mpy_hardware.py) is frozen into both binaries, so that its code is
+    not counted in the heap of the game's .mpy files: on a board main.py stands for it."""
+    import firmware
+
+    harness = [(ROOT / "tools", ("mpy_device.py", "mpy_hardware.py"))]
+    modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
+    frozen = firmware.unix32([(FIRMWARE, modules)] + harness, "frozen")
+    plain = firmware.unix32(harness, "plain")
+    tree = build.build("virtual", BUILD / "bench-unix32")
+    commands = []
+    for game, opponent in UNIX32_MATCHES:
+        for where, binary, source in (("frozen", frozen, "frozen"), ("mpy", plain, str(tree))):
+            args = ["-c", "import mpy_device"] + device_args(source, scratch, game, opponent)
+            commands.append((game, opponent, where, str(binary), args))
+    return commands
+
+
 def unix32_figures(results):
     """The smallest heap of each scripted match on the 32-bit unix port, with the
     game frozen in and from .mpy files (bisection on -X heapsize)."""
-    import firmware
-
-    harness = ("mpy_device.py", "mpy_hardware.py")
-    modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
-    frozen = firmware.unix32([(FIRMWARE, modules), (ROOT / "tools", harness)], "frozen")
-    plain = firmware.unix32((), "plain")
-    tree = build.build("virtual", BUILD / "bench-unix32")
-    scripts = BUILD / "bench-unix32" / "harness"
-    for name in harness:
-        build.compile_to(ROOT / "tools" / name, scripts / name.replace(".py", ".mpy"), "x64",
-                         name)
-    launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
     results["unix32"] = {"frozen": {}, "mpy": {}}
     print()
     print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))
     with tempfile.TemporaryDirectory() as scratch:
-        for game, opponent in DEVICE_MATCHES:
-            for where, binary, args in (
-                    ("frozen", frozen, ["-c", "import mpy_device"]
-                     + device_args("frozen", scratch, game, opponent)),
-                    ("mpy", plain, ["-c", launch] + device_args(str(tree), scratch, game,
-                                                                opponent))):
-                heap = smallest_heap(args, binary=str(binary))
-                results["unix32"][where][game] = heap
-                print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap))
+        for game, opponent, where, binary, args in unix32_commands(scratch):
+            heap = smallest_heap(args, binary=binary)
+            results["unix32"][where][game] = heap
+            print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap))
 
 
 def device_figures(results):

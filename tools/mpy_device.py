@@ -3,7 +3,9 @@
     micropython -c "import sys; sys.path.insert(0, DIR); import mpy_device" \
         SOURCE SCRATCH GAME OPPONENT SEED MOST_FRAMES
 
-GAME is "allfives" or "bid", OPPONENT a handheld level. SOURCE is a folder of
+GAME is "allfives", "bid", "kozel" (the draw-and-block game, four players: you
+and three handhelds) or "poker" (you against three handhelds), OPPONENT a
+handheld level. SOURCE is a folder of
 modules (a `make build` tree), or "frozen" for a firmware with them frozen in.
 tools/bench.py runs it in two places:
 - on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
@@ -16,7 +18,8 @@ sweeping the hand one way for 600 frames then back, which in time plays, draws,
 passes, bids and goes on) against the handheld. Prints `name value` lines:
 
     frames, frame_ms_max, frame_ms_p99      each frame's work (the frame loop's
-                                            wait left out), in ms
+                                            wait left out), in ms (no p99 on the
+                                            unix port: 0)
     frame_ms_max_thinking                   the longest frame while the handheld
                                             decides
     decisions, decision_ms_mean, _p90, _max from the handheld's start to its
@@ -25,14 +28,17 @@ passes, bids and goes on) against the handheld. Prints `name value` lines:
                                             most after a collection (every 30
                                             frames and after each decision)
     panel_bytes_per_frame                   bytes sent to the panel, per frame
-    final S1 S2                             the match's scores, last (`unfinished`
+    final S1 S2 ...                         the match's scores, last (`unfinished`
                                             when MOST_FRAMES ran out first)
+Poker's decisions are not timed (its screen holds the match, not a session).
 """
 
 import gc
 import sys
 import time
 from array import array
+
+import machine
 
 SOURCE, SCRATCH, GAME, OPPONENT = sys.argv[1:5]
 SEED, MOST_FRAMES = int(sys.argv[5]), int(sys.argv[6])
@@ -45,17 +51,21 @@ from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
 
 HEAP_EVERY = 30
+ON_BOARD = hasattr(machine, "Pin")  # else the unix port
 ticks_us = time.ticks_us
 ticks_diff = time.ticks_diff
 
 
 def hardware():
     """The board's own hardware on a device, the fake one on the unix port."""
-    import machine
+    if not ON_BOARD:  # the unix port: an empty save (runs share SCRATCH)
+        import os
 
-    if not hasattr(machine, "Pin"):  # the unix port
         from mpy_hardware import hardware as fake
 
+        for name in ("/save.bin", "/save.bin.new"):
+            if name[1:] in os.listdir(SCRATCH):
+                os.remove(SCRATCH + name)
         return fake(SCRATCH + "/save.bin")
     import board_config  # type: ignore[import-not-found]
     from hw import board
@@ -102,16 +112,29 @@ def counted(level, buf):
 hw.display._write = counted
 
 app = App(hw, None)
-if GAME == "bid":
+# Each game's modules are imported only for its own match (they would weigh on the others').
+if GAME == "poker":  # its screen holds the match: set up there, decisions not timed
+    from screens.poker import LEVELS, MATCH_END
+
+    app.go("poker")
+    app.screen.menu.set_value(app.screen.first, LEVELS.index(OPPONENT))
+    app.screen._start()
+    session = app.screen
+elif GAME == "kozel":
+    from core.blockrules import Options as LineOptions
+
+    options = LineOptions.parse(GAME, "players=4")
+    session = Session(options, SEED, ["human:ANN"] + ["handheld:" + OPPONENT] * 3, game=GAME)
+elif GAME == "bid":
     session = Session(None, SEED, ["human:ANN", "handheld:" + OPPONENT], game="bid")
 else:
     session = Session(Options(), SEED, ["human:ANN", "handheld:" + OPPONENT])
-session.deal()
+if GAME != "poker":
+    session.deal()
 
 # Decisions: wrapped so each is timed from its start to its action.
 decisions = []
 thinking = [0]
-_start, _finish = session.start_thinking, session.finish_thinking
 
 
 def start_thinking():
@@ -125,17 +148,30 @@ def finish_thinking():
     return _finish()
 
 
-session.start_thinking = start_thinking
-session.finish_thinking = finish_thinking
-app.go("table", session)  # the table may start the handheld's decision at once
+if GAME != "poker":
+    _start, _finish = session.start_thinking, session.finish_thinking
+    session.start_thinking = start_thinking
+    session.finish_thinking = finish_thinking
+    app.go(session.table_screen, session)  # which may start the handheld's decision at once
+# The screens that end a match (the poker screen shows its end itself).
+ENDS = ("screens.matchend", "screens.lineover")
 
-histogram = array("H", bytes(2 * 1001))  # frames per ms of work, the last one "1000+"
+
+def over():
+    if GAME == "poker":
+        return app.screen.mode == MATCH_END
+    return app._module in ENDS
+
+
+# Frames per ms of work, the last one "1000+": on a board only. On the unix port the
+# times are the desktop's, and its 2 KB would count in the heap bisected there.
+histogram = array("H", bytes(2 * 1001) if ON_BOARD else b"")
 longest = longest_thinking = 0
 gc.collect()
 base = peak = gc.mem_alloc()
 frames = 0
 decided = 0
-while app._module != "screens.matchend" and frames < MOST_FRAMES:
+while not over() and frames < MOST_FRAMES:
     step = frames % 40
     way = RIGHT if frames // 600 % 2 == 0 else LEFT  # sweeps the hand and the stock
     held = way if step in (0, 20) else A if step in (10, 30) else 0
@@ -145,7 +181,8 @@ while app._module != "screens.matchend" and frames < MOST_FRAMES:
     work = ticks_diff(ticks_us(), start) - waited[0]
     frames += 1
     ms = work // 1000
-    histogram[min(ms, 1000)] += 1
+    if ON_BOARD:
+        histogram[min(ms, 1000)] += 1
     longest = max(longest, work)
     if was_thinking or thinking[0]:
         longest_thinking = max(longest_thinking, work)
@@ -179,5 +216,4 @@ print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
 scores = session.game.scores
-ended = app._module == "screens.matchend"
-print("final" if ended else "unfinished", scores[0], scores[1])
+print("final" if over() else "unfinished", " ".join(str(s) for s in scores))
