@@ -6,7 +6,7 @@ menu. A Spectacular Bid match lost on time says so."""
 from core import events as ev
 from gfx import text
 from hw.buttons import A, B
-from ui import narrate, profiles, tableview, tunes
+from ui import profiles, tableview, tunes
 from ui.session import finish
 
 
@@ -16,7 +16,7 @@ class Screen:
         self.session = session
         game = session.game
         winner = game.winner
-        self.names = [narrate.who(session, s) for s in range(2)]
+        self.names = [tableview.who(session, s) for s in range(2)]
         name = self.names[winner]
         self.title = "You win!" if name == "You" else name + " wins"
         self.how = ""

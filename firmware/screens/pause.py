@@ -5,7 +5,7 @@ does not hand it over again; back from the rules, the cursor is on them."""
 
 from gfx import text
 from micropython import const
-from ui import narrate, speech, tableview
+from ui import speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
@@ -25,7 +25,7 @@ class Screen:
         self.session = session
         self.holder = holder  # the seat holding the handheld, if known
         # Two names and scores share the top line: each name fits half of it.
-        self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]
+        self.names = [text.fit(tableview.who(session, s), tableview.NAME_W) for s in range(2)]
         self.scores = session.game.scores
         cursor = HELP if from_help else RESUME
         self.menu = Menu(app, _LABELS, _VALUES, cursor, x=_X + 2, y=22, w=_W - 4, rows=4)
@@ -35,7 +35,8 @@ class Screen:
         # stops it only for deals, scores and handovers).
         running = session.timed and session.waiting_for_human()
         self.heading = "Paused, clock runs" if running else "Paused"
-        self.menu.announce(self.heading + ". " + speech.scores(session))
+        if app.speak is not None:
+            self.menu.announce(self.heading + ". " + speech.scores(session))
 
     def update(self):
         app = self.app

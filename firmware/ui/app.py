@@ -30,6 +30,7 @@ _SMALL_HEAP = hasattr(gc, "mem_free")
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
+_NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 
 
 class App:
@@ -136,8 +137,9 @@ class App:
         events = session.tick(self.elapsed_ms)
         if events is None:
             return False
-        for e in events:
-            self.say(speech.event(session, e))
+        if self.speak is not None:
+            for e in events:
+                self.say(speech.event(session, e))
         session.save(self.storage)
         self.go("matchend", session)
         return True
@@ -145,6 +147,17 @@ class App:
     def say(self, text):
         if self.speak is not None and text:
             self.speak(text)
+
+    def told(self, session, e):
+        """The sentence for event `e` that a screen shows (and says). On a board
+        without speech, All Fives' and a duel's words are imported for it and let
+        go again: the match is played without them in memory. (A draw-and-block
+        match's words stay: its screens show them all the time.)"""
+        sentence = speech.event(session, e)
+        if self.speak is None and not session.line:
+            for name in _NARRATION:
+                _forget(name)
+        return sentence
 
     def ask(self, question):
         """Answer a player who cannot see the screen: "last" (the last move),

@@ -11,16 +11,9 @@ from core import events as ev
 from core.table import LEAD, LEAD_FLIP
 from core.tiles import count, HIGH, LOW, name
 
+from ui.tableview import who  # how the screens call a seat, and so do these words
+
 END_WORDS = ("West", "East", "North", "South")
-
-
-def who(session, seat):
-    """How a seat is called: "You", a profile name, or "CPU" (1 and 2 in a demo)."""
-    if session.is_human(seat):
-        return "You" if session.humans() == 1 else session.name(seat)
-    if session.humans() == 0:
-        return "CPU %d" % (seat + 1)
-    return "CPU"
 
 
 def whom(session, seat):

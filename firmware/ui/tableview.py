@@ -46,6 +46,15 @@ _RAISE = const(3)  # the tile under the cursor stands this much above the others
 _MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
+def who(session, seat):
+    """How a seat is called: "You", a profile name, or "CPU" (1 and 2 in a demo)."""
+    if session.is_human(seat):
+        return "You" if session.humans() == 1 else session.name(seat)
+    if session.humans() == 0:
+        return "CPU %d" % (seat + 1)
+    return "CPU"
+
+
 def micro(fb, t, x, y):
     """A 9x5 tile: white, with 3x3 pips in black and a dark divider between its
     halves (so [0|0] is two blank halves, [4|4] two fours); the pile is made of these."""

@@ -1,0 +1,51 @@
+"""What the 32-bit boards' heap figures rely on (README, "Real boards"): a board
+without speech plays All Fives and a Spectacular Bid duel without their words in
+memory. The words a bubble shows (a pass, a domino, the handheld's calls) are
+imported for it and let go again."""
+
+import sys
+
+import pytest
+from ui_driver import Handheld, respond, start_match
+
+NARRATION = ("ui.narrate", "ui.narrate_bid")
+
+
+def loaded():
+    return [name for name in NARRATION if name in sys.modules]
+
+
+def forget_narration():
+    """Other tests in this process may have imported the words: start without them."""
+    package = sys.modules["ui"]
+    for name in NARRATION:
+        sys.modules.pop(name, None)
+        short = name.split(".")[1]
+        if hasattr(package, short):
+            delattr(package, short)
+
+
+def first_play(view):
+    return view.legal[0]
+
+
+@pytest.mark.parametrize("game, seats, options, seed, frames", [
+    ("allfives", ["human:ANN", "handheld:defensive"], "target=61", 1, 20000),  # three dominoes
+    ("bid", ["human:ANN", "handheld:bid"], "", 3, 2500),  # the first hands of a duel
+])
+def test_a_match_on_a_board_without_speech_never_holds_the_narration(
+        game, seats, options, seed, frames, tmp_path):
+    h = Handheld(save_dir=str(tmp_path), first=None, speaking=False)
+    forget_narration()
+    start_match(h, seats, seed=seed, options=options, game=game)
+    told = []  # the sentences the screens asked for to show
+    app_told = h.app.told
+    h.app.told = lambda session, e: told.append(app_told(session, e)) or told[-1]
+    for _ in range(frames):
+        if not respond(h, first_play):
+            break
+        assert loaded() == [], "on the %s screen" % h.screen_name()
+    else:
+        assert game == "bid", "the match did not end"
+    assert [sentence for sentence in told if sentence] != []  # needed, and let go again
+    assert h.said == []
