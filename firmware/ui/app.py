@@ -160,27 +160,11 @@ class App:
         return sentence
 
     def ask(self, question):
-        """Answer a player who cannot see the screen: "last" (the last move),
-        "ends" (the open ends), "tiles" (everyone's tile count), "scores" or
-        "hand" (your tiles). Works while a match is on screen."""
-        session = getattr(self.screen, "session", None)
-        if session is None:
-            return "No match is being played."
-        words = speech.table_words(session)
-        if question == "last":
-            return getattr(self.screen, "last_said", "") or "Nothing has been played yet."
-        if question == "ends":
-            return words.ends(session)
-        if question == "tiles":
-            return words.counts(session)
-        if question == "scores":
-            return speech.scores(session)
-        if question == "hand":
-            viewer = getattr(self.screen, "viewer", -1)
-            if viewer < 0:
-                return "The tiles are hidden until the next player takes the handheld."
-            return words.hand(session, viewer)
-        return "Ask for last, ends, tiles, scores or hand."
+        """Answer a player who cannot see the screen (ui.questions, loaded only
+        where someone asks: a board without speech never does)."""
+        from ui import questions
+
+        return questions.answer(self.screen, question)
 
     # --- settings kept in the save -----------------------------------------------
 
