@@ -1,6 +1,7 @@
 """Benchmarks that print figures (never pass/fail): `make bench`.
 
-Prints a table and writes build/bench.json. Measured now:
+Prints a table and writes build/bench.json (`bench.py unix32`, `make bench-heap`:
+only the 32-bit port's smallest heaps, into the file already there). Measured now:
 - the smallest MicroPython heap (`micropython -X heapsize=`, found by bisection)
   in which one full seeded handheld-vs-handheld All Fives match of the core
   runs, importing .mpy files compiled with mpy-cross; and the same for a
@@ -408,7 +409,28 @@ def device_parts(results):
             print("\n%s left out: %s" % (part.__name__, error))
 
 
+def write(results):
+    BUILD.mkdir(exist_ok=True)
+    (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
+    print("written build/bench.json")
+
+
+def heap_only():
+    """`make bench-heap`: only the 32-bit port's smallest heaps, written into the
+    build/bench.json of an earlier `make bench` (its other keys kept)."""
+    path = BUILD / "bench.json"
+    results = json.loads(path.read_text()) if path.exists() else {}
+    try:
+        unix32_figures(results)
+    except build.BuildError as error:
+        sys.exit("bench: %s" % error)
+    write(results)
+
+
 def main():
+    if sys.argv[1:] == ["unix32"]:
+        heap_only()
+        return
     mpy = compile_core(BUILD / "bench-core-mpy")
     results = {"core_match_heap_mpy": {}}
     print("%-56s %10s" % ("measure", "bytes"))
@@ -430,9 +452,7 @@ def main():
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
     device_parts(results)
-    BUILD.mkdir(exist_ok=True)
-    (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
-    print("written build/bench.json")
+    write(results)
 
 
 if __name__ == "__main__":

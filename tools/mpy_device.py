@@ -216,4 +216,4 @@ print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
 scores = session.game.scores
-print("final" if over() else "unfinished", " ".join(str(s) for s in scores))
+print("final" if over() else "unfinished", *scores)
