@@ -1,11 +1,13 @@
 """What the 32-bit boards' heap figures rely on (README, "Real boards"): a board
 without speech plays All Fives and a Spectacular Bid duel without their words in
 memory. The words a bubble shows (a pass, a domino, the handheld's calls) are
-imported for it and let go again."""
+imported for it and let go again. A draw-and-block match keeps only its own words."""
 
+import ast
 import sys
 
 import pytest
+from test_imports import FIRMWARE
 from ui_driver import Handheld, respond, start_match
 
 NARRATION = ("ui.narrate", "ui.narrate_bid")
@@ -49,3 +51,26 @@ def test_a_match_on_a_board_without_speech_never_holds_the_narration(
         assert game == "bid", "the match did not end"
     assert [sentence for sentence in told if sentence] != []  # needed, and let go again
     assert h.said == []
+
+
+def module_level_imports(name):
+    """The firmware modules `name` imports as it is imported (not in its functions)."""
+    path = FIRMWARE.joinpath(*name.split(".")).with_suffix(".py")
+    found = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found |= {node.module} | {node.module + "." + a.name for a in node.names}
+    return {m for m in found if FIRMWARE.joinpath(*m.split(".")).with_suffix(".py").exists()}
+
+
+def test_the_draw_and_block_screens_never_import_all_fives_words():
+    """Their own words stay loaded (the screens show them), All Fives' never come."""
+    reached, todo = set(), ["screens.linetable", "screens.lineend", "screens.lineover"]
+    while todo:
+        for imported in module_level_imports(todo.pop()) - reached:
+            reached.add(imported)
+            todo.append(imported)
+    assert "ui.narrate_line" in reached
+    assert not reached & set(NARRATION)

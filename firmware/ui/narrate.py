@@ -8,9 +8,10 @@ events otherwise (ui.narrate_bid, which builds on these; ui.speech picks).
 """
 
 from core import events as ev
-from core.table import LEAD, LEAD_FLIP
-from core.tiles import count, HIGH, LOW, name
+from core.table import LEAD
+from core.tiles import count, name
 
+from ui.speech import tile_at
 from ui.tableview import who  # how the screens call a seat, and so do these words
 
 END_WORDS = ("West", "East", "North", "South")
@@ -24,14 +25,6 @@ def whom(session, seat):
 
 def verb(session, seat, plain, you):
     return "%s %s" % (who(session, seat), you if who(session, seat) == "You" else plain)
-
-
-def tile_at(t, where):
-    if where == LEAD:
-        return name(t, LOW[t])
-    if where == LEAD_FLIP:
-        return name(t, HIGH[t])
-    return name(t)
 
 
 def event(session, e):
