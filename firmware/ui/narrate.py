@@ -11,8 +11,7 @@ from core import events as ev
 from core.table import LEAD
 from core.tiles import count, name
 
-from ui.speech import tile_at
-from ui.tableview import who  # how the screens call a seat, and so do these words
+from ui.tableview import tile_at, who  # as the screens show them (also ui.narrate_line's)
 
 END_WORDS = ("West", "East", "North", "South")
 

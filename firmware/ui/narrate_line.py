@@ -10,7 +10,7 @@ from core import events as ev
 from core.table import E, LEAD, W
 from core.tiles import count, name
 
-from ui.speech import tile_at
+from ui.tableview import tile_at
 
 END_WORDS = ("West", "East")
 GAME_TITLES = {

@@ -1,20 +1,7 @@
 """The words that tell a match to players who cannot see the screen: a duel's
 (ui.narrate_bid, built on the shared words), a draw-and-block match's
 (ui.narrate_line) or All Fives' (ui.narrate). Screens ask here, so that the
-shared words never depend on a duel's or a draw-and-block match's; the words
-all of them use are here (so that a draw-and-block match never loads ui.narrate)."""
-
-from core.table import LEAD, LEAD_FLIP
-from core.tiles import HIGH, LOW, name
-
-
-def tile_at(t, where):
-    """A tile as placed: a lead names its half facing West first."""
-    if where == LEAD:
-        return name(t, LOW[t])
-    if where == LEAD_FLIP:
-        return name(t, HIGH[t])
-    return name(t)
+shared words never depend on a duel's or a draw-and-block match's."""
 
 
 def words(session):

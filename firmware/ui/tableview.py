@@ -16,8 +16,8 @@ mean more tiles lie under it. Every covered tile is on the pile at the right, in
 play order, as a small tile with 3x3 pips. Nothing here allocates.
 """
 
-from core.table import E, LEAD_FLIP, N, W
-from core.tiles import HIGH, LOW
+from core.table import E, LEAD, LEAD_FLIP, N, W
+from core.tiles import HIGH, LOW, name
 from gfx import domino, text
 from micropython import const
 
@@ -53,6 +53,15 @@ def who(session, seat):
     if session.humans() == 0:
         return "CPU %d" % (seat + 1)
     return "CPU"
+
+
+def tile_at(t, where):
+    """A tile as placed, in words: a lead names its half facing West first."""
+    if where == LEAD:
+        return name(t, LOW[t])
+    if where == LEAD_FLIP:
+        return name(t, HIGH[t])
+    return name(t)
 
 
 def micro(fb, t, x, y):
