@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-ui \
+.PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-heap bench-ui \
 	bench-saves assets clean web web-build web-bench
 
 setup: $(READY)
@@ -105,6 +105,10 @@ bid-arena: setup
 
 bench: setup
 	$(PY) tools/bench/bench.py
+
+# Only the smallest heap of every game's match on the 32-bit unix port (frozen, .mpy).
+bench-heap: setup
+	$(PY) tools/bench/bench.py unix32
 
 # Frames per second of the table and the heap of a match, under MicroPython.
 bench-ui: setup

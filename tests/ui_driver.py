@@ -23,10 +23,13 @@ DIRECTION = {W: "left", E: "right", N: "up", S: "down"}
 class Handheld:
     """An emulated handheld running the game, with what it said collected. Each
     frame lasts 1000 // fps ms of virtual time, which a duel's match clock counts.
-    With `flash` (check.Flash), the save is kept there instead of in save_dir."""
+    With `flash` (check.Flash), the save is kept there instead of in save_dir;
+    with `speaking` False, it is a board without speech (nothing is said)."""
 
-    def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30, flash=None):
+    def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30, flash=None,
+                 speaking=True):
         self.said = []
+        self.speaking = speaking
         self._apps = []
         self.flash = flash
         self.save_dir = save_dir or tempfile.mkdtemp(prefix="domino-save-")
@@ -38,7 +41,7 @@ class Handheld:
     def _make_app(self, hw):
         if self.flash is not None:
             hw.storage = Storage("/save.bin", self.flash, self.flash.open)
-        app = App(hw, first=None, speak=self.said.append)
+        app = App(hw, first=None, speak=self.said.append if self.speaking else None)
         self._apps.append(app)
         return app
 

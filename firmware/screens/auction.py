@@ -19,7 +19,7 @@ from core.bid import price, RAISE
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import chips, narrate, speech, tableview, tunes
+from ui import chips, speech, tableview, tunes
 
 CALL = const(0)
 THINKING = const(1)
@@ -35,6 +35,7 @@ _STACKS_BOTTOM = const(30)  # a full stack's top a pixel clear of the title's ru
 _NAMES_Y = const(32)
 _CLOCKS_Y = const(39)
 _CALL_Y = const(46)
+_SHOWN_CALLS = (ev.BID, ev.DECLINED, ev.ACCEPTED)  # the handheld's calls, shown in the bubble
 
 
 class Screen:
@@ -44,7 +45,7 @@ class Screen:
         self.app = app
         self.session = session
         self.fb = app.fb
-        self.names = [narrate.who(session, s) for s in range(2)]
+        self.names = [tableview.who(session, s) for s in range(2)]
         # As the stacks are labelled (each name fits half the line, beside its
         # balance): the jockey (who bids 15 cheaper) marked.
         jockey = session.game.jockey
@@ -109,7 +110,7 @@ class Screen:
         app = self.app
         if app.speak is not None:
             app.say(self._situation())
-            app.say(narrate.hand(self.session, self.viewer))
+            app.say(speech.table_words(self.session).hand(self.session, self.viewer))
             if not self._can_bid():
                 app.say("You cannot pay the least bid of %d." % game.least())
             app.say(self._cost())
@@ -200,10 +201,14 @@ class Screen:
         by_handheld = self.mode == THINKING
         said = []
         for e in events:
-            sentence = speech.event(session, e)
+            kind = e[0]
+            shows = kind == ev.TIMED_OUT or by_handheld and kind in _SHOWN_CALLS
+            if not shows and self.app.speak is None:
+                continue  # (words are made only for someone to see or hear them)
+            sentence = self.app.told(session, e)
             self.app.say(sentence)
             said.append(sentence)
-            if e[0] == ev.TIMED_OUT or by_handheld and e[0] in (ev.BID, ev.DECLINED, ev.ACCEPTED):
+            if shows:
                 shown = sentence
         self.last_said = " ".join(said)
         if shown:

@@ -10,7 +10,7 @@ from core import events as ev
 from core.tiles import pips, round5
 from gfx import text
 from hw.buttons import A
-from ui import narrate, speech, tableview, tunes
+from ui import speech, tableview, tunes
 
 _ROW_Y = (12, 31)
 
@@ -19,7 +19,7 @@ class Screen:
     def __init__(self, app, session):
         self.app = app
         self.session = session
-        self.names = [narrate.who(session, s) for s in range(2)]
+        self.names = [tableview.who(session, s) for s in range(2)]
         # As shown: a name fits before its pips and the points won.
         self.shown = [text.fit(name, tableview.NAME_W) for name in self.names]
         self.title = "Hand over"
@@ -52,8 +52,10 @@ class Screen:
         if self.app.buttons.just_pressed(A):
             self.app.sound.play(tunes.SELECT)
             session = self.session
-            for e in session.deal():
-                self.app.say(speech.event(session, e))
+            events = session.deal()
+            if self.app.speak is not None:
+                for e in events:
+                    self.app.say(speech.event(session, e))
             session.save(self.app.storage)
             self.app.go("table", session)
 

@@ -23,7 +23,7 @@ from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import lineview, narrate_line, tableview, tunes
-from ui.narrate import tile_at
+from ui.tableview import tile_at
 
 CHOOSE_TILE = const(0)
 CHOOSE_WAY = const(1)

@@ -5,7 +5,7 @@ menu (ui.ending). A Spectacular Bid match lost on time says so."""
 
 from core import events as ev
 from gfx import text
-from ui import narrate, profiles, tableview
+from ui import profiles, tableview
 from ui.ending import Ending
 
 
@@ -13,7 +13,7 @@ class Screen(Ending):
     def __init__(self, app, session):
         game = session.game
         winner = game.winner
-        self.names = [narrate.who(session, s) for s in range(2)]
+        self.names = [tableview.who(session, s) for s in range(2)]
         name = self.names[winner]
         self.title = "You win!" if name == "You" else name + " wins"
         self.how = ""

@@ -6,7 +6,7 @@ draw-and-block match for 3 or 4 shows every side's score, two to a line."""
 
 from gfx import text
 from micropython import const
-from ui import narrate, speech, tableview
+from ui import speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
@@ -33,7 +33,7 @@ class Screen:
 
             self.names, self.scores = lineview.sides(session, (_W - 8) // self.per_line - 14)
         else:
-            self.names = [text.fit(narrate.who(session, s), tableview.NAME_W) for s in range(2)]
+            self.names = [text.fit(tableview.who(session, s), tableview.NAME_W) for s in range(2)]
             self.scores = [str(score) for score in session.game.scores]
         cursor = HELP if from_help else RESUME
         self.menu = Menu(app, _LABELS, _VALUES, cursor, x=_X + 2, y=22, w=_W - 4, rows=4)
@@ -43,7 +43,8 @@ class Screen:
         # stops it only for deals, scores and handovers).
         running = session.timed and session.waiting_for_human()
         self.heading = "Paused, clock runs" if running else "Paused"
-        self.menu.announce(self.heading + ". " + speech.scores(session))
+        if app.speak is not None:
+            self.menu.announce(self.heading + ". " + speech.scores(session))
 
     def update(self):
         app = self.app

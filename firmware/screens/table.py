@@ -28,7 +28,7 @@ from core.tiles import count
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import narrate, speech, tableview, tunes
+from ui import speech, tableview, tunes
 
 CHOOSE_TILE = const(0)
 CHOOSE_END = const(1)
@@ -88,7 +88,7 @@ class Screen:
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
         self.hurry = -1
-        self.names = [narrate.who(session, s) for s in range(2)]
+        self.names = [tableview.who(session, s) for s in range(2)]
         # As the names fit where they are drawn (see tableview's widths).
         self.corner_names = [text.fit(n, tableview.CORNER_NAME_W) for n in self.names]
         self.column_names = [text.fit(n, tableview.COLUMN_NAME_W) for n in self.names]
@@ -149,8 +149,9 @@ class Screen:
         session = self.session
         if session.between_hands:
             session.deal()
-        for e in session.events:
-            self.app.say(speech.event(session, e))
+        if self.app.speak is not None:
+            for e in session.events:
+                self.app.say(speech.event(session, e))
 
     def _refresh_hand(self):
         game = self.session.game
@@ -179,8 +180,9 @@ class Screen:
         if app.speak is None:
             return
         session = self.session
-        app.say(narrate.ends(session))
-        app.say(narrate.hand(session, self.viewer))
+        words = speech.table_words(session)
+        app.say(words.ends(session))
+        app.say(words.hand(session, self.viewer))
         app.say("On " + self._cursor_words())
 
     def _cursor_words(self):
@@ -188,7 +190,7 @@ class Screen:
         if self.cursor < len(self.tiles):
             t = self.tiles[self.cursor]
             fits = "" if self.playable >> t & 1 else ", does not fit"
-            return narrate.tile_at(t, LEAD) + fits + "."
+            return speech.table_words(self.session).tile_at(t, LEAD) + fits + "."
         drawable = self.session.game.drawable()
         if drawable > 0:
             return "the stock: %d to draw." % drawable
@@ -312,7 +314,9 @@ class Screen:
         else:
             self.end_index = 0
             self.mode = CHOOSE_END
-            self.app.say("Choose an end: " + ", ".join(narrate.END_WORDS[e] for e in self.ends))
+            if self.app.speak is not None:
+                ends = speech.table_words(self.session).END_WORDS
+                self.app.say("Choose an end: " + ", ".join(ends[e] for e in self.ends))
 
     def _choose_end(self, buttons):
         t = self.tiles[self.cursor]
@@ -320,7 +324,8 @@ class Screen:
             if buttons.just_pressed(button) and end in self.ends:
                 self.end_index = self.ends.index(end)
                 self.app.sound.play(tunes.MOVE)
-                self.app.say(narrate.END_WORDS[end])
+                if self.app.speak is not None:
+                    self.app.say(speech.table_words(self.session).END_WORDS[end])
         if buttons.just_pressed(A):
             self._act(t * 8 + self.ends[self.end_index])
         elif buttons.just_pressed(B):
@@ -359,7 +364,7 @@ class Screen:
             kind = e[0]
             sentence = ""
             if app.speak is not None or kind in _TOLD_KINDS:  # (words only when needed)
-                sentence = speech.event(session, e)
+                sentence = app.told(session, e)
             if sentence:
                 app.say(sentence)
                 said.append(sentence)

@@ -30,6 +30,7 @@ _SMALL_HEAP = hasattr(gc, "mem_free")
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
+_NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 
 
 class App:
@@ -136,8 +137,9 @@ class App:
         events = session.tick(self.elapsed_ms)
         if events is None:
             return False
-        for e in events:
-            self.say(speech.event(session, e))
+        if self.speak is not None:
+            for e in events:
+                self.say(speech.event(session, e))
         session.save(self.storage)
         self.go("matchend", session)
         return True
@@ -146,32 +148,23 @@ class App:
         if self.speak is not None and text:
             self.speak(text)
 
+    def told(self, session, e):
+        """The sentence for event `e` that a screen shows (and says). On a board
+        without speech, All Fives' and a duel's words are imported for it and let
+        go again: the match is played without them in memory. (A draw-and-block
+        match's words stay: its screens show them all the time.)"""
+        sentence = speech.event(session, e)
+        if self.speak is None and not session.line:
+            for name in _NARRATION:
+                _forget(name)
+        return sentence
+
     def ask(self, question):
-        """Answer a player who cannot see the screen: "last" (the last move),
-        "ends" (the open ends), "tiles" (everyone's tile count), "scores" or
-        "hand" (your tiles). Works while a match is on screen; a screen with
-        questions of its own (Domino Poker's) answers them with `answer()`."""
-        own = getattr(self.screen, "answer", None)
-        if own is not None:
-            return own(question)
-        session = getattr(self.screen, "session", None)
-        if session is None:
-            return "No match is being played."
-        words = speech.table_words(session)
-        if question == "last":
-            return getattr(self.screen, "last_said", "") or "Nothing has been played yet."
-        if question == "ends":
-            return words.ends(session)
-        if question == "tiles":
-            return words.counts(session)
-        if question == "scores":
-            return speech.scores(session)
-        if question == "hand":
-            viewer = getattr(self.screen, "viewer", -1)
-            if viewer < 0:
-                return "The tiles are hidden until the next player takes the handheld."
-            return words.hand(session, viewer)
-        return "Ask for last, ends, tiles, scores or hand."
+        """Answer a player who cannot see the screen (ui.questions, loaded only
+        where someone asks: a board without speech never does)."""
+        from ui import questions
+
+        return questions.answer(self.screen, question)
 
     # --- settings kept in the save -----------------------------------------------
 

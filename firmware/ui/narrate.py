@@ -9,20 +9,12 @@ ui.narrate_line, which build on these; ui.speech picks).
 """
 
 from core import events as ev
-from core.table import LEAD, LEAD_FLIP
-from core.tiles import count, HIGH, LOW, name
+from core.table import LEAD
+from core.tiles import count, name
+
+from ui.tableview import tile_at, who  # as the screens show them (also ui.narrate_line's)
 
 END_WORDS = ("West", "East", "North", "South")
-
-
-def who(session, seat):
-    """How a seat is called: "You", a profile name, or "CPU" (numbered in a demo,
-    and always at a draw-and-block table, where up to three of them sit)."""
-    if session.is_human(seat):
-        return "You" if session.humans() == 1 else session.name(seat)
-    if session.humans() == 0 or session.line:
-        return "CPU %d" % (seat + 1)
-    return "CPU"
 
 
 def whom(session, seat):
@@ -33,14 +25,6 @@ def whom(session, seat):
 
 def verb(session, seat, plain, you):
     return "%s %s" % (who(session, seat), you if who(session, seat) == "You" else plain)
-
-
-def tile_at(t, where):
-    if where == LEAD:
-        return name(t, LOW[t])
-    if where == LEAD_FLIP:
-        return name(t, HIGH[t])
-    return name(t)
 
 
 def event(session, e):

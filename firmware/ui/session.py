@@ -203,22 +203,22 @@ class Session:
             header += "\noptions: " + self.options.text()
         return header
 
-    def _body(self, start):
-        """The actions from number `start` on, one byte each; a draw-and-block
-        match's take two (little-endian: a two-double play is above a byte), a bid
-        match's six: the action and its time in ms, both little-endian."""
+    def _body(self, start, head=b""):
+        """`head`, then the actions from number `start` on, in one bytearray (the
+        whole match at its end is a heap peak: never copied twice): one byte
+        each; a draw-and-block match's take two (little-endian: a two-double play
+        is above a byte), a bid match's six: the action and its time in ms, both
+        little-endian."""
         actions = self.record.actions
-        if self.line:
-            body = bytearray(2 * (len(actions) - start))
-            for i in range(start, len(actions)):
-                _put(body, 2 * (i - start), actions[i], 2)
-            return body
-        if not self.timed:
-            return bytes(actions[start:])
-        body = bytearray(6 * (len(actions) - start))
+        size = 2 if self.line else 6 if self.timed else 1
+        body = bytearray(len(head) + size * (len(actions) - start))
+        body[:len(head)] = head
+        at = len(head)
         for i in range(start, len(actions)):
-            _put(body, 6 * (i - start), actions[i], 2)
-            _put(body, 6 * (i - start) + 2, self.record.times[i], 4)
+            _put(body, at, actions[i], 1 if size == 1 else 2)
+            if self.timed:
+                _put(body, at + 2, self.record.times[i], 4)
+            at += size
         return body
 
     def encode(self):
@@ -226,7 +226,7 @@ class Session:
         header, the number of hands dealt (so a hand dealt but not yet played
         comes back dealt), then the actions."""
         header = self._header() + "\nhands: %d" % self.game.hand_no
-        return header.encode() + _SEPARATOR + self._body(0)
+        return self._body(0, header.encode() + _SEPARATOR)
 
     def save(self, storage):
         """Keep what happened since the last save in the match journal: a chunk of

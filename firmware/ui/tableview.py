@@ -16,8 +16,8 @@ mean more tiles lie under it. Every covered tile is on the pile at the right, in
 play order, as a small tile with 3x3 pips. Nothing here allocates.
 """
 
-from core.table import E, LEAD_FLIP, N, W
-from core.tiles import HIGH, LOW
+from core.table import E, LEAD, LEAD_FLIP, N, W
+from core.tiles import HIGH, LOW, name
 from gfx import domino, text
 from micropython import const
 
@@ -44,6 +44,25 @@ _RAISE = const(3)  # the tile under the cursor stands this much above the others
 
 # 3x3 pip patterns of a small pile tile, bit 3*row + column.
 _MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
+
+
+def who(session, seat):
+    """How a seat is called: "You", a profile name, or "CPU" (numbered in a demo,
+    and always at a draw-and-block table, where up to three of them sit)."""
+    if session.is_human(seat):
+        return "You" if session.humans() == 1 else session.name(seat)
+    if session.humans() == 0 or session.line:
+        return "CPU %d" % (seat + 1)
+    return "CPU"
+
+
+def tile_at(t, where):
+    """A tile as placed, in words: a lead names its half facing West first."""
+    if where == LEAD:
+        return name(t, LOW[t])
+    if where == LEAD_FLIP:
+        return name(t, HIGH[t])
+    return name(t)
 
 
 def micro(fb, t, x, y):

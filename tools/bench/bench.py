@@ -1,6 +1,7 @@
 """Benchmarks that print figures (never pass/fail): `make bench`.
 
-Prints a table and writes build/bench.json. Measured now:
+Prints a table and writes build/bench.json (`bench.py unix32`, `make bench-heap`:
+only the 32-bit port's smallest heaps, into the file already there). Measured now:
 - the smallest MicroPython heap (`micropython -X heapsize=`, found by bisection)
   in which one full seeded handheld-vs-handheld All Fives match of the core
   runs, importing .mpy files compiled with mpy-cross; and the same for a
@@ -343,29 +344,25 @@ def chosen(games):
 def unix32_figures(results, games=()):
     """The smallest heap of each scripted match on the 32-bit unix port, with the
     game frozen in and from .mpy files (bisection on -X heapsize): the heap in
-    which it runs to its end, or through its most frames."""
+    which it runs to its end, or through its most frames. The harness
+    (mpy_device.py, mpy_hardware.py) is frozen into both binaries, so that its code
+    is not counted in the heap of the game's .mpy files: on a board main.py stands
+    for it."""
     import firmware
 
-    harness = ("mpy_device.py", "mpy_hardware.py")
+    harness = [(ROOT / "tools" / "bench", ("mpy_device.py", "mpy_hardware.py"))]
     modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
-    frozen = firmware.unix32([(FIRMWARE, modules), (ROOT / "tools" / "bench", harness)], "frozen")
-    plain = firmware.unix32((), "plain")
+    frozen = firmware.unix32([(FIRMWARE, modules)] + harness, "frozen")
+    plain = firmware.unix32(harness, "plain")
     tree = build.build("virtual", BUILD / "bench-unix32")
-    scripts = BUILD / "bench-unix32" / "harness"
-    for name in harness:
-        source = ROOT / "tools" / "bench" / name
-        build.compile_to(source, scripts / name.replace(".py", ".mpy"), "x64", name)
-    launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
     found = results.setdefault("unix32", {"frozen": {}, "mpy": {}})
     print()
     print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))
     with tempfile.TemporaryDirectory() as scratch:
         for game, opponent, most in chosen(games):
-            for where, binary, args in (
-                    ("frozen", frozen, ["-c", "import mpy_device"]
-                     + device_args("frozen", scratch, game, opponent, most)),
-                    ("mpy", plain, ["-c", launch] + device_args(str(tree), scratch, game,
-                                                                opponent, most))):
+            for where, binary, source in (("frozen", frozen, "frozen"), ("mpy", plain, str(tree))):
+                args = ["-c", "import mpy_device"]
+                args += device_args(source, scratch, game, opponent, most)
                 heap = smallest_heap(args, binary=str(binary), ends=("final", "unfinished"))
                 found[where][game] = heap
                 print("%-60s %10d" % ("%s vs %s, %s" % (game, opponent, where), heap),
@@ -418,15 +415,26 @@ def device_parts(results, games=()):
             print("\n%s left out: %s" % (part.__name__, error))
 
 
-def device_only(games):
-    """`tools/bench/bench.py device [GAME ...]`: only the device figures (of those games),
-    merged into build/bench.json."""
+def write(results):
+    BUILD.mkdir(exist_ok=True)
+    (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
+    print("written build/bench.json")
+
+
+def only(part, games):
+    """`tools/bench/bench.py device|unix32 [GAME ...]`: only the virtual Pico's
+    figures or the 32-bit port's smallest heaps (of those games), written into the
+    build/bench.json of an earlier `make bench` (its other keys kept)."""
     path = BUILD / "bench.json"
     results = json.loads(path.read_text()) if path.is_file() else {}
-    device_parts(results, games)
-    BUILD.mkdir(exist_ok=True)
-    path.write_text(json.dumps(results, indent=2) + "\n")
-    print("written build/bench.json")
+    if part == "unix32":
+        try:
+            unix32_figures(results, games)
+        except build.BuildError as error:
+            sys.exit("bench: %s" % error)
+    else:
+        device_parts(results, games)
+    write(results)
 
 
 def main():
@@ -451,13 +459,11 @@ def main():
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
     device_parts(results)
-    BUILD.mkdir(exist_ok=True)
-    (BUILD / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
-    print("written build/bench.json")
+    write(results)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["device"]:
-        device_only(sys.argv[2:])
+    if sys.argv[1:2] in (["device"], ["unix32"]):
+        only(sys.argv[1], sys.argv[2:])
     else:
         main()
