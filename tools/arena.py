@@ -7,8 +7,9 @@ N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped, so neither player profits from the luck of a deal. Prints the wins, the
 win rate with a 95 % Wilson interval, and the average points per hand; for a
 searching player (expert), the average work per decision (nodes of its search:
-a level entered or one tile tried on one end, counted alike on every Python). While it runs, stderr shows the matches done
-and the running win rate with its interval.
+a level entered or one tile tried on one end, counted alike on every Python).
+While it runs, stderr shows the matches done and the running win rate with its
+interval.
 
 The draw-and-block games have their own arena, tools/block_arena.py (`make arena
 GAME=kozel ...`), which shares `wilson` and `progress` from here.
