@@ -38,9 +38,9 @@ BUDGET = const(640)  # nodes per decision (device time: see the README)
 STEP = const(24)  # nodes per step: one frame's share of search on the device
 SAMPLES = const(24)  # samples per decision at most
 DEPTH = const(2)  # plies searched after our move
-_SAMPLE_WORK = const(4)  # a sample's dealing, in nodes
-_WIN = const(800)  # reaching the match target: 100 points, in 1/8 points
-_SHED = const(2)  # value of a pip out of a hand, in 1/8 points
+SAMPLE_WORK = const(4)  # a sample's dealing, in nodes
+WIN = const(800)  # reaching the match target: 100 points, in 1/8 points
+SHED = const(2)  # value of a pip out of a hand, in 1/8 points
 _INF = const(1 << 20)
 # Candidate moves at most: a lead from 21 tiles, each either way round (42);
 # later, 4 ends with at most 7 tiles showing each end's number, and a draw.
@@ -83,9 +83,10 @@ _RETURN = const(3)  # hand the current level's value to its parent
 class Thinker:
     """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
 
-    def __init__(self, budget=BUDGET, step=STEP):
+    def __init__(self, budget=BUDGET, step=STEP, samples=SAMPLES):
         self.budget = budget
-        self.chunk = max(step, _SAMPLE_WORK)  # a step can always deal a sample
+        self.most = samples
+        self.chunk = max(step, SAMPLE_WORK)  # a step can always deal a sample
         self.moves = bytearray(_MAX_MOVES)
         self.totals = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES  # the current sample's values, until it completes
@@ -168,7 +169,7 @@ class Thinker:
                 side = _side[d]
                 gain = points(count_after(table, tile, end))
                 if gain >= _need[side]:
-                    value = gain * 8 + _WIN
+                    value = gain * 8 + WIN
                     phase = _RETURN
                     continue
                 b = _b[d]
@@ -223,13 +224,13 @@ class Thinker:
                     d = -e
                     value = self.value
                     phase = _RETURN
-            elif self.samples >= SAMPLES or self.left - used < _SAMPLE_WORK:
+            elif self.samples >= self.most or self.left - used < SAMPLE_WORK:
                 self.done = True
                 break
-            elif used + _SAMPLE_WORK > work:
+            elif used + SAMPLE_WORK > work:
                 break  # deal at the next step
             else:
-                used += _SAMPLE_WORK
+                used += SAMPLE_WORK
                 self._sample()
                 self.move = 0
                 phase = _MOVE
@@ -278,7 +279,7 @@ class Thinker:
         gained = points(table.count())
         self.root = gained * 8
         if gained >= _need[0]:
-            self.root += _WIN
+            self.root += WIN
             return -DEPTH
         if not mine:
             self.root += round5(pips(opp)) * 8
@@ -408,7 +409,7 @@ def _better(d, v):
 
 def _shed(a, b):
     """The leaf's small preference for the lighter hand, for `a`."""
-    return (pips(b) - pips(a)) * _SHED
+    return (pips(b) - pips(a)) * SHED
 
 
 def choose(view, rng):
