@@ -130,7 +130,8 @@ def plain_negamax(table, a, b, drawn, stock_end, depth, side):
                     values.append((gain + round5(pips(b))) * 8)
                 elif depth > 1:
                     values.append(
-                        gain * 8 - plain_negamax(nxt, b, left, drawn, stock_end, depth - 1, 1 - side)
+                        gain * 8
+                        - plain_negamax(nxt, b, left, drawn, stock_end, depth - 1, 1 - side)
                     )
                 else:
                     values.append(gain * 8 + (pips(b) - pips(left)) * expert.SHED)
