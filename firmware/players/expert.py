@@ -59,7 +59,7 @@ _need = [0, 0]  # points our side (0) and the opponent (1) still need to win
 # whose need it has, the tiles it has still to try, the tile being tried and
 # its next end, the best value so far, the alpha-beta window, the gain of the
 # play whose answer is being searched, and whether the level passed.
-_table = [None] * _LEVELS
+_table = [_tables[0]] * _LEVELS  # set as each level is entered
 _a = [0] * _LEVELS
 _b = [0] * _LEVELS
 _drawn = bytearray(_LEVELS)
