@@ -63,7 +63,8 @@ replay: setup
 # (Domino Poker's levels, N hands, seats rotated).
 GAME ?= allfives
 N ?= 1000
-ARENA.allfives = tools/arenas/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N)
+ARENA.allfives = tools/arenas/arena.py $(or $(A),defensive) $(or $(B),tactics) --matches $(N) \
+	$(if $(OPTIONS),--options "$(OPTIONS)")
 BLOCK_ARENA = tools/arenas/block_arena.py $(GAME) $(or $(A),medium) $(or $(B),easy) --matches $(N) \
 	$(if $(PLAYERS),--players $(PLAYERS)) $(if $(PAIRS),--pairs $(PAIRS)) $(if $(TARGET),--target $(TARGET))
 ARENA.1x1 = $(BLOCK_ARENA)

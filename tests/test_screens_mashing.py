@@ -21,7 +21,7 @@ MENUS = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),
 MATCHES = [  # (seats, seed, game): B opens the pause menu, Quit and the menu follow
     (["human:PLAYER 1", "handheld:random"], 11, "allfives"),
     (["human:PLAYER 1", "human:PLAYER 2"], 3, "allfives"),
-    (["human:PLAYER 1", "handheld:bid"], 3, "bid"),  # a seed whose presses reach the pause menu
+    (["human:PLAYER 1", "handheld:bid"], 5, "bid"),  # a seed whose presses reach the pause menu
 ]
 FRAMES = 1000
 PLAYED = ("table", "auction", "handend", "matchend")

@@ -39,7 +39,6 @@ LAST_PLAY = const(5)  # the board after the play that ended the hand (or match)
 DRAWING = const(6)  # a tile the handheld drew leaves the stock
 
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long, so you see it move
-_STEPS_PER_FRAME = const(4)  # pieces of a searching player's decision per frame
 _MESSAGE_FRAMES = const(75)  # a message goes by itself after this long
 _PASS_FRAMES = const(30)  # ... a pass's, sooner
 _LAST_PLAY_FRAMES = const(45)  # the last play of a hand is seen this long
@@ -232,12 +231,11 @@ class Screen:
             turn = self.session.game.turn
             if hurry:
                 self.hurry = turn
-            # A searching player thinks a few steps per frame, so the screen
-            # keeps animating however long the decision takes.
-            steps = _STEPS_PER_FRAME
-            while not self.decided and steps:
+            # A searching player thinks one step a frame, a bounded share of
+            # its work (the expert's STEP nodes), so the frame keeps its time
+            # and the screen animates however long the decision takes.
+            if not self.decided:
                 self.decided = self.session.think_step()
-                steps -= 1
             if self.decided and (self.hurry == turn or self.frames >= _THINK_FRAMES):
                 self._act(None)
         elif mode == CHOOSE_TILE:

@@ -4,10 +4,10 @@ from check import DEAL, game_with, mask, tile
 from core.actions import DRAW
 from core.allfives import AllFives, HAND_OVER, MATCH_OVER, Options
 from core.rng import Rng
-from core.tiles import HIGH, LOW
+from core.tiles import HIGH, LOW, pips, round5
 from core.view import View
 from players import expert, thinker
-from players.evaluate import after, count_after
+from players.evaluate import after, count_after, points
 
 
 def think(game, budget=24, seed=1):
@@ -56,15 +56,133 @@ def test_expert_takes_an_obvious_big_score():
     assert game.scores == [10, 10]
 
 
-def test_expert_keeps_to_its_budget_in_small_steps():
-    game = game_with(DEAL)
-    view = View(game, game.turn)
-    plays = len([a for a in view.legal if a < DRAW])
-    before = expert.stats[1]
-    action, steps = think(game, budget=30)
-    assert plays == 12 and steps == 24  # two whole samples of the 12 leads
-    assert expert.stats[1] - before == steps
-    assert action in view.legal
+def positions():
+    """Hand-built positions: the lead, a spinner with four open ends, a draw to weigh."""
+    lead = game_with(DEAL)
+    spinner = game_with(DEAL, "draw=stuck")
+    spinner.apply(tile("[5|5]") * 8 + 4)
+    spinner.hands[1] = mask("[0|5]", "[1|5]", "[2|5]", "[3|5]", "[4|4]", "[0|6]", "[2|6]")
+    spinner.apply(tile("[2|5]") * 8 + 0)  # W 2, E 5: both branches of the spinner open next
+    spinner.hands[0] = mask("[1|2]", "[2|3]", "[3|5]", "[4|5]", "[2|2]", "[5|6]", "[0|2]")
+    spinner.apply(tile("[4|5]") * 8 + 1)  # E 4
+    drawing = game_with(DEAL)  # draw=optional: drawing is a candidate beside the plays
+    drawing.apply(tile("[1|4]") * 8 + 4)
+    return (lead, spinner, drawing)
+
+
+def run_steps(view, seed, budget, step):
+    """A decision step by step: (action, the nodes of each step, the totals)."""
+    t = expert.Thinker(budget, step)
+    t.start(view, Rng(seed))
+    nodes = []
+    done = False
+    while not done:
+        before = expert.stats[1]
+        done = t.step()
+        nodes.append(expert.stats[1] - before)
+    return t.action, nodes, list(t.totals[: t.n])
+
+
+def test_a_step_never_does_more_than_its_bound_of_work():
+    for game in positions():
+        view = View(game, game.turn)
+        assert len(view.legal) > 3
+        for step in (4, 5, 9, 24):
+            action, nodes, _ = run_steps(view, 3, 400, step)
+            assert action in view.legal
+            assert max(nodes) <= step and sum(nodes) <= 400
+            assert len(nodes) > 400 // step // 2  # the bound is what stops the steps
+
+
+def test_the_search_gives_the_same_values_however_it_is_cut_into_steps():
+    for game in positions():
+        view = View(game, game.turn)
+        whole = run_steps(view, 5, 300, 10**6)
+        assert len(whole[1]) == 1  # one step did it all
+        for step in (4, 7):
+            cut = run_steps(view, 5, 300, step)
+            assert (cut[0], cut[2]) == (whole[0], whole[2])
+
+
+def plain_negamax(table, a, b, drawn, stock_end, depth, side):
+    """The search without cuts or steps, written as plainly as possible."""
+    fits = a & table.playable()
+    while not fits and drawn < stock_end:
+        a |= 1 << expert._order[drawn]
+        drawn += 1
+        fits = a & table.playable()
+    if not fits:
+        if not b & table.playable():
+            return (round5(pips(b)) - round5(pips(a))) * 8
+        if depth == 1:
+            return (pips(b) - pips(a)) * expert.SHED
+        return -plain_negamax(table, b, a, drawn, stock_end, depth - 1, 1 - side)
+    values = []
+    for t in range(28):
+        for end in range(table.open_ends()):
+            if fits >> t & 1 and table.fits(t, end):
+                nxt = after(table, t * 8 + end).clone()
+                gain = points(nxt.count())
+                if gain >= expert._need[side]:
+                    return gain * 8 + expert.WIN
+                left = a & ~(1 << t)
+                if not left:
+                    values.append((gain + round5(pips(b))) * 8)
+                elif depth > 1:
+                    values.append(
+                        gain * 8
+                        - plain_negamax(nxt, b, left, drawn, stock_end, depth - 1, 1 - side)
+                    )
+                else:
+                    values.append(gain * 8 + (pips(b) - pips(left)) * expert.SHED)
+    return max(values)
+
+
+def plain_value(view, action):
+    """The value of `action` on the current sample by the plain search."""
+    size = view.hand_sizes[view.opponent]
+    stock_end = size + view.stock
+    opp = 0
+    for j in range(size):
+        opp |= 1 << expert._order[j]
+    expert._need[0] = view.options.target - view.scores[view.seat]
+    expert._need[1] = view.options.target - view.scores[view.opponent]
+    if action == DRAW:
+        mine = view.hand | 1 << expert._order[size]
+        return plain_negamax(view.table, mine, opp, size + 1, stock_end, expert.DEPTH + 1, 0)
+    table = after(view.table, action).clone()
+    mine = view.hand & ~(1 << (action >> 3))
+    gained = points(table.count())
+    if gained >= expert._need[0]:
+        return gained * 8 + expert.WIN
+    if not mine:
+        return (gained + round5(pips(opp))) * 8
+    expert._need[0] -= gained
+    return gained * 8 - plain_negamax(table, opp, mine, size, stock_end, expert.DEPTH, 1)
+
+
+def test_the_cut_search_values_every_move_as_the_plain_search_does():
+    compared = 0
+    for seed in range(6):
+        game = AllFives(Options.parse("draw=stuck" if seed % 2 else ""), seed)
+        while game.state != MATCH_OVER and compared < 600:
+            if game.state == HAND_OVER:
+                game.start_hand()
+                continue
+            view = View(game, game.turn)
+            t = expert.Thinker(10**6, 10**6, 1)  # one sample: its values stay for the check
+            t.start(view, Rng(seed))
+            if t.n > 1:
+                t._search(expert.SAMPLE_WORK)  # deals the sample
+                sample = bytes(expert._order)
+                t._search(10**6)
+                assert t.samples == 1 and t.done
+                for i in range(t.n):
+                    expert._order[:] = sample
+                    assert t.values[i] == plain_value(view, t.moves[i])
+                    compared += 1
+            game.apply(view.legal[Rng(seed + len(game.log)).below(len(view.legal))])
+    assert compared >= 600
 
 
 def test_a_single_legal_move_needs_no_thought():

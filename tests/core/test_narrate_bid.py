@@ -74,7 +74,7 @@ def test_a_count_is_a_transfer_that_says_who_takes_how_much_from_whom():
 
 
 def test_a_capped_transfer_says_so():
-    session = duel(1)  # its last transfer is capped: the loser had less than was due
+    session = duel(2)  # its last transfer is capped: the loser had less than was due
     events, e = play_until(session, lambda events, e: e[0] == ev.TRANSFER and e[2] < e[3])
     _, seat, points, due = e
     assert session.game.scores[1 - seat] == 0 and events[-1] == (ev.MATCH_OVER, seat, 0, 0)

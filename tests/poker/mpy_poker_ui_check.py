@@ -1,6 +1,6 @@
 """Domino Poker's pause menu, rules, Continue (with the main menu's summary), the
 question keys and a profile's coins under real MicroPython (the unix port), on
-the real hardware layer with fake pins (tools/mpy_hardware.py) and a real save
+the real hardware layer with fake pins (tools/bench/mpy_hardware.py) and a real save
 file; every frame's draw() runs under micropython.heap_lock().
 
 Prints `label screen ok` (or `ALLOCATES`) per frame drawn, then `said ...`,

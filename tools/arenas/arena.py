@@ -6,9 +6,10 @@
 N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped, so neither player profits from the luck of a deal. Prints the wins, the
 win rate with a 95 % Wilson interval, and the average points per hand; for a
-searching player (expert), the average work per decision (evaluations: one
-move judged on one sampled deal). While it runs, stderr shows the matches done
-and the running win rate with its interval.
+searching player (expert), the average work per decision (nodes of its search:
+a level entered or one tile tried on one end, counted alike on every Python).
+While it runs, stderr shows the matches done and the running win rate with its
+interval.
 
 The draw-and-block games have their own arena, tools/arenas/block_arena.py (`make arena
 GAME=kozel ...`), which shares `wilson` and `progress` from here.
@@ -64,14 +65,14 @@ def play_all(job_function, jobs, workers, on_result):
 
 
 def expert_work():
-    """(decisions, evaluations) of the expert players in this process so far."""
+    """(decisions, nodes) of the expert players in this process so far."""
     module = sys.modules.get("players.expert")
     return tuple(module.stats) if module else (0, 0)
 
 
 def play_deal(job):
     """Both matches of one deal; returns
-    [(a wins?, a points, b points, hands, decisions, expert decisions, expert evaluations)]."""
+    [(a wins?, a points, b points, hands, decisions, expert decisions, expert nodes)]."""
     a, b, options_text, seed = job
     options = Options.parse(options_text)
     results = []
@@ -128,7 +129,7 @@ def run(a, b, matches, options_text="", seed=0, workers=None):
         "hands_per_match": hands / n,
         "actions_per_match": sum(r[4] for r in rows) / n,
         "expert_decisions": expert_decisions,
-        "expert_evaluations_per_decision": sum(r[6] for r in rows) / max(1, expert_decisions),
+        "expert_nodes_per_decision": sum(r[6] for r in rows) / max(1, expert_decisions),
     }
 
 
@@ -161,8 +162,8 @@ def report(result):
     )
     if r["expert_decisions"]:
         print(
-            "expert work: %.1f evaluations per decision (%.1f decisions per match)"
-            % (r["expert_evaluations_per_decision"], r["expert_decisions"] / r["matches"])
+            "expert work: %.1f nodes per decision (%.1f decisions per match)"
+            % (r["expert_nodes_per_decision"], r["expert_decisions"] / r["matches"])
         )
 
 
