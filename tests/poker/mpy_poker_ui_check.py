@@ -11,13 +11,11 @@ Usage: micropython tests/poker/mpy_poker_ui_check.py <firmware dir> <scratch dir
 
 import sys
 
-import micropython
-
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, sys.argv[1] + "/../tools/bench")
 SCRATCH = sys.argv[2]
 
-from mpy_hardware import hardware, hold  # noqa: E402
+from mpy_hardware import allocates, hardware, hold  # noqa: E402
 from ui.app import App  # noqa: E402
 
 
@@ -25,15 +23,7 @@ class HeapCheckedApp(App):
     failure = ""
 
     def draw(self):
-        failed = False
-        micropython.heap_lock()
-        try:
-            self.screen.draw()
-        except MemoryError:
-            failed = True  # nothing more here: the heap is still locked
-        finally:
-            micropython.heap_unlock()
-        self.failure = "heap locked" if failed else ""
+        self.failure = "heap locked" if allocates(self.screen) else ""
 
 
 def frame(app, label, held=""):

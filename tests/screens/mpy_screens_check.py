@@ -10,14 +10,12 @@ Usage: micropython tests/screens/mpy_screens_check.py <firmware dir> <scratch di
 
 import sys
 
-import micropython
-
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, sys.argv[1] + "/../tools/bench")
 SCRATCH = sys.argv[2]
 
 from core.allfives import Options  # noqa: E402
-from mpy_hardware import hardware, hold  # noqa: E402
+from mpy_hardware import allocates, hardware, hold  # noqa: E402
 from ui import profiles  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
@@ -33,15 +31,7 @@ class HeapCheckedApp(App):
         super().go("pause" if name == "table" else name, *args)
 
     def draw(self):
-        failed = False
-        micropython.heap_lock()
-        try:
-            self.screen.draw()
-        except MemoryError:
-            failed = True  # nothing more here: the heap is still locked
-        finally:
-            micropython.heap_unlock()
-        self.failure = "heap locked" if failed else ""
+        self.failure = "heap locked" if allocates(self.screen) else ""
 
 
 def frame(app, held=""):

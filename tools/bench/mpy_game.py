@@ -18,15 +18,13 @@ import gc
 import sys
 import time
 
-import micropython
-
 gc.collect()
 HEAP_AT_START = gc.mem_alloc()  # before anything of the firmware is imported
 sys.path.insert(0, sys.argv[1])
 SCRATCH = sys.argv[2]
 
 from core.allfives import Options  # noqa: E402
-from mpy_hardware import hardware, hold  # noqa: E402
+from mpy_hardware import allocates, hardware, hold  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
 
@@ -51,15 +49,7 @@ class CheckedApp(App):
         if not self.locked:
             self.screen.draw()
             return
-        failed = False
-        micropython.heap_lock()
-        try:
-            self.screen.draw()
-        except MemoryError:
-            failed = True  # the heap is still locked here: nothing more
-        finally:
-            micropython.heap_unlock()
-        self.failed = failed
+        self.failed = allocates(self.screen)
 
 
 def screen_name(app):

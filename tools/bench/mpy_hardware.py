@@ -5,8 +5,10 @@ sleeps, so a frame never waits.
     hw = hardware(SCRATCH + "/save.bin")
     hold(hw, "right")        # the buttons held from the next poll on
     hw.run_frame(app)
+    allocates(app.screen)    # whether its draw() allocated, run with the heap locked
 """
 
+import micropython
 from hw.board import Hardware
 from hw.buttons import Buttons, NAMES
 from hw.clock import Clock
@@ -78,3 +80,16 @@ def hold(hw, held):
     names = held.split("+")
     for i in range(len(NAMES)):
         hw.fake_pins[i].value(0 if NAMES[i] in names else 1)
+
+
+def allocates(screen):
+    """Run `screen.draw()` under micropython.heap_lock(), which raises at the first
+    allocation: True if it allocated."""
+    micropython.heap_lock()
+    try:
+        screen.draw()
+    except MemoryError:
+        return True  # (the heap is still locked here: nothing more)
+    finally:
+        micropython.heap_unlock()
+    return False
