@@ -115,6 +115,19 @@ def lowest(mask):
     return t
 
 
+def spread(mask, out):
+    """Write the tiles of the mask into the buffer `out` from its start, in tile
+    order (the players' samplers shuffle them there); returns how many."""
+    k = 0
+    t = 0
+    while mask >> t:
+        if mask >> t & 1:
+            out[k] = t
+            k += 1
+        t += 1
+    return k
+
+
 def names(mask):
     """Space-separated names of the tiles in the mask, in tile order."""
     out = []

@@ -19,7 +19,7 @@ board.
 from core.actions import PAIR
 from core.blockrules import hand_count
 from core.table import LEAD
-from core.tiles import DOUBLES, HIGH, LOW, NUMBER
+from core.tiles import DOUBLES, HIGH, LOW, NUMBER, spread
 from micropython import const
 
 BUDGET = const(96)  # evaluations per decision on the device
@@ -86,13 +86,7 @@ def _sample(view, rng):
     """Shuffle the unseen tiles into _order, then gather every other seat's hand,
     in seat order, from the tiles it may hold. Returns where the stock begins."""
     unseen = view.unseen
-    k = 0
-    t = 0
-    while unseen >> t:
-        if unseen >> t & 1:
-            _order[k] = t
-            k += 1
-        t += 1
+    k = spread(unseen, _order)
     rng.shuffle(_order, k)
     taken = 0
     for s in range(view.players):

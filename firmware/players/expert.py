@@ -29,7 +29,7 @@ every board.
 
 from core.actions import DRAW
 from core.table import Table
-from core.tiles import HIGH, LOW, NUMBER, pips, round5
+from core.tiles import HIGH, LOW, NUMBER, pips, round5, spread
 from micropython import const
 
 from players.evaluate import count_after, points
@@ -330,13 +330,7 @@ class Thinker:
         view = self.view
         opp = view.opponent
         unseen = view.unseen
-        k = 0
-        t = 0
-        while unseen >> t:
-            if unseen >> t & 1:
-                _order[k] = t
-                k += 1
-            t += 1
+        k = spread(unseen, _order)
         self.rng.shuffle(_order, k)
         may_hold = unseen
         for n in range(7):

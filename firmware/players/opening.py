@@ -27,7 +27,7 @@ of 25 or more were worth 13.5 on average.
 """
 
 from core.table import LEAD, Table
-from core.tiles import bit, HIGH, LOW, pips, round5
+from core.tiles import bit, HIGH, LOW, pips, round5, spread
 from micropython import const
 
 from players.evaluate import count_after, points
@@ -74,14 +74,7 @@ class Estimator:
         self.estimate = 0
 
     def start(self, view, rng, samples=SAMPLES):
-        k = 0
-        t = 0
-        unseen = view.unseen
-        while unseen >> t:
-            if unseen >> t & 1:
-                _order[k] = t
-                k += 1
-            t += 1
+        k = spread(view.unseen, _order)
         self.k = k
         self.rng = rng
         self.hand = view.hand

@@ -25,7 +25,7 @@ from core.poker import (
     SEATS,
     TRICKS,
 )
-from core.tiles import ALL, count
+from core.tiles import ALL, count, spread
 from micropython import const
 
 from players.poker_medium import bid_for, pick
@@ -103,14 +103,7 @@ class Thinker:
         """Deal the unseen tiles to the other seats, the most constrained first."""
         view = self.view
         me = view.seat
-        k = 0
-        t = 0
-        unseen = view.unseen
-        while unseen >> t:
-            if unseen >> t & 1:
-                _order[k] = t
-                k += 1
-            t += 1
+        k = spread(view.unseen, _order)
         self.rng.shuffle(_order, k)
         # The other seats by how few tiles they could hold beyond their hand size
         # (an insertion sort into preallocated buffers: no heap per sample).
