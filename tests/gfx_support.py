@@ -23,3 +23,14 @@ def run_micropython(code, heap="256k"):
     )
     assert done.returncode == 0, done.stderr or done.stdout
     return done.stdout
+
+
+def heap_locked_verdicts(script, scratch, *args):
+    """Run a heap-locked screen check of tools/bench/ (mpy_game.py, mpy_line.py) under
+    MicroPython on firmware/: its `STATE VERDICT` lines as a dict."""
+    out = subprocess.run(
+        [str(MICROPYTHON), "-X", "heapsize=512k", str(ROOT / "tools" / "bench" / script),
+         str(ROOT / "firmware"), str(scratch)] + list(args),
+        capture_output=True, text=True, timeout=300, check=True,
+    ).stdout
+    return dict(line.split() for line in out.splitlines())

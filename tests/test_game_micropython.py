@@ -4,10 +4,8 @@ message, a score told, a scrolled hand, the last play of a hand, a drawn tile
 leaving the stock), of the end of a hand and of the end of a
 match allocates nothing: draw() runs under micropython.heap_lock() (tools/bench/mpy_game.py)."""
 
-import subprocess
-
 import pytest
-from gfx_support import MICROPYTHON, ROOT
+from gfx_support import heap_locked_verdicts
 
 # Every state the scripted matches must reach (their frames are all checked).
 STATES = [
@@ -30,23 +28,7 @@ STATES = [
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
-    scratch = tmp_path_factory.mktemp("mpy-game")
-    out = subprocess.run(
-        [
-            str(MICROPYTHON),
-            "-X",
-            "heapsize=512k",
-            str(ROOT / "tools" / "bench" / "mpy_game.py"),
-            str(ROOT / "firmware"),
-            str(scratch),
-            "check",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    return dict(line.split() for line in out.splitlines())
+    return heap_locked_verdicts("mpy_game.py", tmp_path_factory.mktemp("mpy-game"), "check")
 
 
 @pytest.mark.parametrize("state", STATES)

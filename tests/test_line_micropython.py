@@ -5,10 +5,8 @@ table (every mode), of the hand end (both pages), of the match end, of the
 pause menu of a match for four and of a profile's page of these games allocates
 nothing: draw() runs under micropython.heap_lock() (tools/bench/mpy_line.py)."""
 
-import subprocess
-
 import pytest
-from gfx_support import MICROPYTHON, ROOT
+from gfx_support import heap_locked_verdicts
 
 STATES = [
     "linetable:choose-tile",
@@ -27,23 +25,7 @@ STATES = [
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
-    scratch = tmp_path_factory.mktemp("mpy-line")
-    out = subprocess.run(
-        [
-            str(MICROPYTHON),
-            "-X",
-            "heapsize=512k",
-            str(ROOT / "tools" / "bench" / "mpy_line.py"),
-            str(ROOT / "firmware"),
-            str(scratch),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-        cwd=ROOT / "tools" / "bench",
-    ).stdout
-    return dict(line.split() for line in out.splitlines())
+    return heap_locked_verdicts("mpy_line.py", tmp_path_factory.mktemp("mpy-line"))
 
 
 @pytest.mark.parametrize("state", STATES)
