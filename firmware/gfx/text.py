@@ -1,4 +1,14 @@
-"""Text in the project's own small proportional font (gfx/font.py), without allocating."""
+"""Text in the project's own small proportional font (gfx/font.py), without allocating.
+
+A string is drawn as one image: its glyphs' columns are copied side by side into
+a one-page buffer, which one blit() puts on the screen. On a board a blit costs
+about as much per call as per pixel, so one blit per string instead of two per
+glyph is what makes text cheap, and the images of the strings drawn lately are
+kept (SLOTS of them, the least recently drawn given up first), so a table frame
+that draws the same names, labels and numbers again copies nothing. The slots
+are made once, at import; keys are the strings themselves (and the ints of
+number()), compared by value.
+"""
 
 import framebuf
 from micropython import const
@@ -7,16 +17,30 @@ from gfx import font
 from gfx.sheet import INVERT
 
 LINE = const(7)  # from one line of text to the next: the font's 6 rows and a gap
+SLOTS = const(20)  # images kept: more than a table frame draws
+_SLOT = const(96)  # columns of a kept image; a wider string is drawn through _wide
+_WIDE = const(128)  # the screen's width: no wider text is ever seen
 
-_STRIP = (font.COLUMNS, font.WIDTH, font.HEIGHT, framebuf.MONO_VLSB)
-_cell = bytearray(8)  # one glyph, up to 8 columns of one byte
-_CELL = framebuf.FrameBuffer(_cell, 8, font.HEIGHT, framebuf.MONO_VLSB)
-# The same bytes seen as a glyph exactly as wide as the one cut into them: a
-# one-page MONO_VLSB image of width w is just its first w bytes.
-_GLYPH = [_cell, 1, font.HEIGHT, framebuf.MONO_VLSB]
 _ASCII = font.LAST - font.FIRST + 1
 _MISSING = ord("?") - font.FIRST
 _DIGITS = ord("0") - font.FIRST
+# Each glyph's advance: its columns and the blank one after it.
+_ADVANCE = bytes(
+    (font.OFFSETS[2 * g + 2] | font.OFFSETS[2 * g + 3] << 8)
+    - (font.OFFSETS[2 * g] | font.OFFSETS[2 * g + 1] << 8) + 1
+    for g in range(len(font.OFFSETS) // 2 - 1)
+)
+
+_pool = memoryview(bytearray(_SLOT * SLOTS + _WIDE))
+# A blit source per slot, [buffer, width, height, format] (the list form of a
+# source, MicroPython 1.20+): its width is set to the image's as it is made.
+_images = [[_pool[i * _SLOT:(i + 1) * _SLOT], 0, font.HEIGHT, framebuf.MONO_VLSB]
+           for i in range(SLOTS)]
+_wide = [_pool[SLOTS * _SLOT:], 0, font.HEIGHT, framebuf.MONO_VLSB]
+_keys = [None] * SLOTS  # what each slot's image shows
+_advances = [0] * SLOTS  # its whole advance (wider than the image when clipped)
+_used = [0] * SLOTS  # when it was last drawn
+_now = 0
 
 
 def _meet_every_character():
@@ -33,57 +57,110 @@ _meet_every_character()
 
 
 def _glyph(ch):
-    code = ord(ch)
-    if font.FIRST <= code <= font.LAST:
-        return code - font.FIRST
+    code = ord(ch) - font.FIRST
+    if 0 <= code < _ASCII:
+        return code
     extra = font.EXTRA.find(ch)
     return _ASCII + extra if extra >= 0 else _MISSING
 
 
-def _start(glyph):
+def _copy(glyph, buf, x, room):
+    """Glyph `glyph`'s columns, then a blank one, into buf from column x on, as far
+    as `room` columns go; returns the x after them."""
     offsets = font.OFFSETS
-    return offsets[2 * glyph] | offsets[2 * glyph + 1] << 8
+    start = offsets[2 * glyph] | offsets[2 * glyph + 1] << 8
+    advance = _ADVANCE[glyph]
+    n = advance if x + advance <= room else room - x
+    if n > 0:
+        columns = font.COLUMNS
+        for i in range(n - 1):
+            buf[x + i] = columns[start + i]
+        if n == advance:
+            buf[x + n - 1] = 0
+        else:  # clipped: the glyph's last column is in room, no gap after it
+            buf[x + n - 1] = columns[start + n - 1]
+    return x + advance
 
 
-def width(s):
-    """Pixels from the left of the first glyph to the right of the last."""
-    w = -1
-    for ch in s:
-        glyph = _glyph(ch)
-        w += _start(glyph + 1) - _start(glyph) + 1
-    return w if w > 0 else 0
+def _make(key, image, room):
+    """Copy the glyphs of key (a str, or an int >= 0 in digits) into image, as far as
+    `room` columns go; returns the advance of the whole."""
+    buf = image[0]
+    x = 0
+    if isinstance(key, int):
+        power = 1
+        while power * 10 <= key:
+            power *= 10
+        while power:
+            x = _copy(_DIGITS + key // power % 10, buf, x, room)
+            power //= 10
+    else:
+        for ch in key:
+            x = _copy(_glyph(ch), buf, x, room)
+    # The last glyph's gap is not part of the image.
+    image[1] = x - 1 if 0 < x <= room else (room if x else 0)
+    return x
 
 
-def _put(fb, glyph, x, y, key, palette):
-    start = _start(glyph)
-    w = _start(glyph + 1) - start
-    if w:
-        _CELL.blit(_STRIP, -start, 0)  # type: ignore[arg-type]  # tuple source
-        _GLYPH[1] = w
-        fb.blit(_GLYPH, x, y, key, palette)
-    return x + w + 1
+def _slot(key):
+    """The slot showing key, made (in the least recently drawn slot) if none does;
+    -1 when key is too wide for a slot."""
+    global _now
+    _now += 1
+    keys = _keys
+    if key in keys:
+        i = keys.index(key)
+    else:
+        if not isinstance(key, int) and width(key) > _SLOT:
+            return -1
+        i = _used.index(min(_used))
+        _advances[i] = _make(key, _images[i], _SLOT)
+        keys[i] = key
+    _used[i] = _now
+    return i
+
+
+def _draw(fb, key, x, y, colour):
+    i = _slot(key)
+    if i >= 0:
+        image = _images[i]
+        advance = _advances[i]
+    else:
+        image = _wide
+        advance = _make(key, image, _WIDE)
+    if image[1]:
+        if colour:
+            fb.blit(image, x, y, 0)
+        else:
+            fb.blit(image, x, y, 1, INVERT)
+    return x + advance
 
 
 def draw(fb, s, x, y, colour=1):
     """Draw s with its top left at (x, y), leaving the pixels around the glyphs as they
     were. Returns the x where more text would follow. Characters the font lacks show as ?."""
-    key = 0 if colour else 1
-    palette = None if colour else INVERT
-    for ch in s:
-        x = _put(fb, _glyph(ch), x, y, key, palette)
-    return x
+    return _draw(fb, s, x, y, colour) if s else x
 
 
 def number(fb, n, x, y, colour=1):
     """Draw the int n >= 0 as draw() would draw "%d" % n, without making that string."""
-    key = 0 if colour else 1
-    palette = None if colour else INVERT
-    power = 1
-    while power * 10 <= n:
-        power *= 10
-    while power:
-        x = _put(fb, _DIGITS + n // power % 10, x, y, key, palette)
-        power //= 10
+    return _draw(fb, n, x, y, colour)
+
+
+def width(s):
+    """Pixels from the left of the first glyph to the right of the last."""
+    keys = _keys
+    if s in keys:
+        return _advances[keys.index(s)] - 1
+    w = _advance(s) - 1
+    return w if w > 0 else 0
+
+
+def _advance(s):
+    """The advance of s: its glyphs' columns and the blank column after each."""
+    x = 0
+    for ch in s:
+        x += _ADVANCE[_glyph(ch)]
     return x
 
 
@@ -91,8 +168,7 @@ def number_width(n):
     """The pixels number(fb, n, ...) takes, without making a string of n."""
     w = -1
     while True:
-        glyph = _DIGITS + n % 10
-        w += _start(glyph + 1) - _start(glyph) + 1
+        w += _ADVANCE[_DIGITS + n % 10]
         n //= 10
         if not n:
             return w
@@ -102,15 +178,22 @@ def wrap(s, limit):
     """s cut into lines no wider than `limit` pixels, at spaces; a newline starts a
     new line. For screens to call when they are made, not while drawing."""
     lines = []
+    space = _ADVANCE[_glyph(" ")]
     for paragraph in s.split("\n"):
         line = ""
+        advance = 0  # of line, which is as wide as that less its last gap
         for word in paragraph.split(" "):
-            joined = line + " " + word if line else word
-            if line and width(joined) > limit:
+            more = _advance(word)
+            if line and advance + space + more - 1 > limit:
                 lines.append(line)
                 line = word
+                advance = more
+            elif line:
+                line = line + " " + word
+                advance += space + more
             else:
-                line = joined
+                line = word
+                advance = more
         lines.append(line)
     return lines
 
