@@ -25,15 +25,9 @@ class Sheet:
 
     def __init__(self, data, width, height, frames):
         step = (height + 7) & ~7  # every frame starts on a page boundary
-        self._step = step
-        # The whole sheet as one tall image that blit() reads in place (the tuple
-        # form of a source, MicroPython 1.20+), and a buffer to cut one frame into.
-        self._sheet = (data, width, step * frames, framebuf.MONO_VLSB)
-        self.frame = framebuf.FrameBuffer(
-            bytearray(width * (step >> 3)), width, height, framebuf.MONO_VLSB
-        )
-
-    def cut(self, n):
-        """Frame n, copied into self.frame (valid until the next cut)."""
-        self.frame.blit(self._sheet, 0, -n * self._step)  # type: ignore[arg-type]  # tuple source
-        return self.frame
+        size = width * (step >> 3)  # so a frame is a run of bytes of the sheet
+        whole = memoryview(data)
+        # One blit source per frame, made once (the tuple form of a source,
+        # MicroPython 1.20+), read in place: a blit per frame drawn, no copy.
+        self.frames = [(whole[n * size:(n + 1) * size], width, height, framebuf.MONO_VLSB)
+                       for n in range(frames)]

@@ -201,7 +201,7 @@ def sides(session, width):
 
 
 GOAT_W = const(12)
-_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT, sprites.GOAT_FRAMES).cut(0)
+_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT, sprites.GOAT_FRAMES).frames[0]
 
 
 def goat(fb, x, y):
