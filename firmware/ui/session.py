@@ -55,7 +55,8 @@ class Session:
             for s in range(len(self.seats))
             if not self.is_human(s)
         }
-        self._thinking = -1
+        self._thinking = -1  # the seat deciding
+        self._started = False  # ... and whether its decision has started
         self.events = []
         self.number = -1  # the match's number in the journal, once saved there
         self._kept = 0  # actions, and hands dealt, the journal holds
@@ -116,18 +117,26 @@ class Session:
         return self._apply(action)
 
     def start_thinking(self):
-        """The handheld seat to move starts deciding; then `think_step()` until it
+        """The handheld seat to move is to decide; then `think_step()` until it
         returns True, then `finish_thinking()` (the screen keeps drawing meanwhile)."""
         seat = self.to_move()
         if seat < 0 or self.is_human(seat):
             raise Illegal("no handheld player is to move")
-        rng = derive(self.seed, len(self.record.actions))
-        self._thinkers[seat].start(self.view(seat), rng)
         self._thinking = seat
+        self._started = False
 
     def think_step(self):
-        """One bounded piece of the decision; True once it is made."""
-        return self._thinkers[self._thinking].step()
+        """One bounded piece of the decision; True once it is made. The first piece
+        only starts it (the player's view, its set-up; a one-shot player's whole
+        choice): on a board the frame of the move before has that move's own work,
+        its save and its words, so the decision starts on the next frame."""
+        thinker = self._thinkers[self._thinking]
+        if not self._started:
+            self._started = True
+            rng = derive(self.seed, len(self.record.actions))
+            thinker.start(self.view(self._thinking), rng)
+            return False
+        return thinker.step()
 
     def finish_thinking(self):
         """Make the handheld's decided action; returns the events."""
