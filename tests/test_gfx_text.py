@@ -113,3 +113,59 @@ def test_fit_keeps_a_name_within_the_limit_and_whole_when_it_fits(name, limit):
 
 def test_fit_keeps_names_that_differ_at_the_end_apart():
     assert text.fit("PLAYER 1", 23) != text.fit("PLAYER 2", 23)
+
+
+def _drawn(s, x=2, y=3, colour=1):
+    buf, fb = _screen(fill=0 if colour else 1)
+    end = text.draw(fb, s, x, y, colour)
+    return bytes(buf), end
+
+
+def test_kept_images_draw_the_same_as_new_ones_however_many_strings_come_and_go():
+    # More strings than the slots that keep images, drawn over and over in an
+    # order that gives up every slot: each draw must still show its own string.
+    words = ["w%d" % i for i in range(text.SLOTS * 2)] + ["Stock", "Your turn"]
+    first = {w: _drawn(w) for w in words}
+    for _ in range(3):
+        for w in words + words[::-1]:
+            assert _drawn(w) == first[w]
+            assert text.width(w) == first[w][1] - 3
+
+
+def test_numbers_and_strings_of_the_same_digits_look_the_same_and_keep_apart():
+    buf, fb = _screen()
+    assert text.number(fb, 205, 2, 3) == text.draw(fb, "205", 2, 3)
+    assert bytes(buf) == _drawn("205")[0]
+    # A kept "5" and a kept 5 are different keys, both right.
+    _, fb = _screen()
+    text.number(fb, 5, 0, 0)
+    assert _drawn("5") == _drawn("5")
+    assert text.number_width(1234) == text.width("1234")
+
+
+def _chained(s, x=0, y=0):
+    """s drawn a character at a time (each one its own kept image)."""
+    buf, fb = _screen()
+    for ch in s:
+        x = text.draw(fb, ch, x, y)
+    return bytes(buf), x
+
+
+@pytest.mark.parametrize("s", ["W" * 22, "M" * 40])
+def test_text_wider_than_a_kept_image_or_the_screen_is_drawn_as_far_as_the_screen_goes(s):
+    # 22 Ws are wider than a slot's image (96 columns) and fit the screen; 40 Ms
+    # do not fit it: both are drawn as their characters one by one would be, and
+    # measured whole.
+    assert text.width(s) > 96
+    assert _drawn(s, 0, 0) == _chained(s)
+    assert _drawn(s, 0, 0)[1] == text.width(s) + 1
+
+
+def test_dark_text_from_a_kept_image():
+    _, light = _screen()
+    text.draw(light, "Count", 0, 0)  # kept, light on dark ...
+    _, dark = _screen(fill=1)
+    text.draw(dark, "Count", 0, 0, 0)  # ... then drawn dark on light
+    for y in range(8):
+        for x in range(24):
+            assert dark.pixel(x, y) == 1 - light.pixel(x, y)
