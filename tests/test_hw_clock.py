@@ -64,3 +64,63 @@ def test_every():
 def test_bad_rate_is_refused():
     with pytest.raises(ValueError):
         Clock(0, VirtualTime())
+
+
+def test_the_idle_hook_gets_the_spare_time_and_what_it_uses_is_not_slept_again():
+    time = VirtualTime()
+    spare = []
+
+    def idle(ms):
+        spare.append(ms)
+        time.advance(12)  # a collection, say
+
+    clock = Clock(25, time, idle)  # 40 ms frames
+    clock.wait()
+    time.advance(15)
+    clock.wait()
+    assert spare == [25]
+    assert time.now_ms == 40  # the frame rate holds: the idle time was part of the frame
+    time.advance(45)  # an overrun: nothing to spare
+    clock.wait()
+    assert spare == [25]
+
+
+class _FakeGc:
+    """MicroPython's gc as the collector sees it: a 100 KB heap, 20 KB live."""
+
+    def __init__(self):
+        self.allocated = 20000
+        self.collections = 0
+
+    def mem_alloc(self):
+        return self.allocated
+
+    def mem_free(self):
+        return 100000 - self.allocated
+
+    def collect(self):
+        self.collections += 1
+        self.allocated = 20000
+
+
+def test_garbage_is_collected_in_spare_time_once_a_quarter_of_the_heap_was_allocated():
+    from hw.board import collector
+
+    gc = _FakeGc()
+    idle = collector(gc)
+    gc.allocated += 24000  # less than a quarter of the heap since the last collection
+    idle(30)
+    assert gc.collections == 0
+    gc.allocated += 2000
+    idle(10)  # too little time to spare
+    assert gc.collections == 0
+    idle(30)
+    assert gc.collections == 1 and gc.allocated == 20000
+
+
+def test_no_collector_where_gc_cannot_tell_the_heap():
+    import gc
+
+    from hw.board import collector
+
+    assert collector(gc) is None  # CPython's gc has no mem_alloc

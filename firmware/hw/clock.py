@@ -14,7 +14,9 @@ combined through ticks_add and ticks_diff.
 
 
 class Clock:
-    def __init__(self, fps, source):
+    def __init__(self, fps, source, idle=None):
+        """`idle(ms)`, when given, is called with the time a frame has to spare
+        before it is slept (see hw.board.collector)."""
         if not 1 <= fps <= 1000:
             raise ValueError("fps must be 1..1000")
         self.fps = fps
@@ -27,6 +29,7 @@ class Clock:
         self.last_ms = self.frame_ms
         self._started = source.ticks_ms()
         self._due = self._started
+        self._idle = idle
 
     def wait(self):
         """Sleep until the next frame is due, then start it.
@@ -39,6 +42,9 @@ class Clock:
         now = source.ticks_ms()
         self.busy_ms = source.ticks_diff(now, self._started)
         remaining = source.ticks_diff(self._due, now)
+        if remaining > 0 and self._idle is not None:
+            self._idle(remaining)
+            remaining = source.ticks_diff(self._due, source.ticks_ms())
         if remaining > 0:
             source.sleep_ms(remaining)
         else:
