@@ -358,3 +358,39 @@ def test_two_players_in_an_auction_come_back_from_the_pause_menu_without_a_hando
     h.press("a")  # Resume: through the table, back to the auction
     assert h.screen_name() == "auction" and h.screen.mode == auction.CALL
     assert h.screen.viewer == 1
+
+
+@pytest.mark.parametrize("seats, seed, game, options", [
+    (["human:Ann", "handheld:expert"], 4, "allfives", "target=61"),
+    (["human:Ann", "handheld:bid"], 6, "bid", ""),  # the thinking seat's clock runs
+])
+def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_whole(
+        monkeypatch, seats, seed, game, options):
+    # Every frame of a match while the handheld thinks: what the table leaves on
+    # the screen (its dots redrawn, the rest as the frame before drew it) must be
+    # exactly what drawing it whole gives. (The app imports the table anew each
+    # time it comes back to it, so the check wraps the app's draw.)
+    handheld = Handheld(first=None)
+    app = handheld.app
+    draw = app.draw
+    frames = {"thinking": 0}
+
+    def checked():
+        draw()
+        screen = app.screen
+        module = sys.modules[type(screen).__module__]
+        if module.__name__ != "screens.table" or screen.mode != module.THINKING:
+            return
+        frames["thinking"] += 1
+        left = bytes(screen.fb.buffer)
+        screen.shown = -1  # drawn whole
+        draw()
+        assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
+
+    monkeypatch.setattr(app, "draw", checked)
+    session = start_match(handheld, seats, seed, options, game)
+    tactics = get("tactics")
+    for _ in range(4000):
+        if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
+            break
+    assert frames["thinking"] > 100

@@ -83,6 +83,7 @@ class Screen:
         self.viewer = holder
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
+        self.shown = -1  # while it thinks, the look (see _look) the screen was drawn with
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -233,8 +234,10 @@ class Screen:
                 self.hurry = turn
             # A searching player thinks one step a frame, a bounded share of
             # its work (the expert's STEP nodes), so the frame keeps its time
-            # and the screen animates however long the decision takes.
-            if not self.decided:
+            # and the screen animates however long the decision takes. While
+            # it thinks only its dots move, so the screen is not drawn again
+            # (see draw); a frame on which more changes is drawn whole instead.
+            if not self.decided and self._look() == self.shown:
                 self.decided = self.session.think_step()
             if self.decided and (self.hurry == turn or self.frames >= _THINK_FRAMES):
                 self._act(None)
@@ -427,8 +430,28 @@ class Screen:
 
     # --- drawing ----------------------------------------------------------------
 
+    def _look(self):
+        """What of the picture may change while the handheld thinks, but its dots:
+        the lit tile, a score told, the message of a failed save and the clock of
+        the seat to move, as one int (so nothing is allocated)."""
+        look = (self.frames < _LIT_FRAMES) | (self.popup_frames > 0) << 1
+        look |= (self.app.failure_frames > 0) << 2
+        session = self.session
+        if session.timed:
+            seat = session.game.turn
+            look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << 3
+        return look
+
     def draw(self):
         fb = self.fb
+        if self.mode == THINKING:
+            look = self._look()
+            if look == self.shown:
+                self._draw_dots()  # the rest is drawn already
+                return
+            self.shown = look
+        else:
+            self.shown = -1
         fb.fill(0)
         if self.mode == HANDOVER:
             tableview.handover(fb, self.names[self.session.to_move()])
@@ -503,8 +526,7 @@ class Screen:
             # The handheld's name and dots that come and go while it thinks.
             name = self.status_names[game.turn]
             text.draw(fb, name, 70 - text.width(name), _LOW_Y)
-            for i in range((self.frames >> 2) & 3):
-                fb.fill_rect(72 + 4 * i, _LOW_Y + 3, 2, 2, 1)
+            self._draw_dots()
         elif mode in (CHOOSE_TILE, CHOOSE_END):
             if self.session.humans() == 1:
                 # Up a line while choosing an end: the south end's arrow is below.
@@ -512,6 +534,13 @@ class Screen:
             else:
                 _right(fb, self.status_names[game.turn], _UPPER_Y)
                 _right(fb, "to play", _LOW_Y)
+
+    def _draw_dots(self):
+        """The dots after the thinking seat's name: they come and go."""
+        fb = self.fb
+        fb.fill_rect(72, _LOW_Y + 3, 10, 2, 0)
+        for i in range((self.frames >> 2) & 3):
+            fb.fill_rect(72 + 4 * i, _LOW_Y + 3, 2, 2, 1)
 
     def _draw_clocks(self, other):
         session = self.session

@@ -57,7 +57,7 @@ class App:
         # What start-up found wrong with the save, for the main menu to say.
         self.notice = saved.check(self.storage)
         self._failing = False  # the last save failed (and the player was told)
-        self._told = 0  # frames left of the message that says so
+        self.failure_frames = 0  # frames left of the message that says so
         self.apply_display_settings()
         if first is not None:
             self.go(first)
@@ -112,7 +112,7 @@ class App:
 
     def draw(self):
         self.screen.draw()
-        if self._told:
+        if self.failure_frames:
             _draw_told(self.fb)
 
     def _tell_failures(self):
@@ -121,11 +121,11 @@ class App:
         storage = self.storage
         failing = storage.status == FAILED or storage.match.failed
         if failing and not self._failing:
-            self._told = _TOLD_FRAMES
+            self.failure_frames = _TOLD_FRAMES
             self.say(" ".join(_FAILED_LINES))
         self._failing = failing
-        if self._told:
-            self._told -= 1
+        if self.failure_frames:
+            self.failure_frames -= 1
 
     def clock_runs_on(self, session):
         """Off the table in a duel (the pause menu, the rules opened from it), a

@@ -181,7 +181,7 @@ def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     """A match clock at (x, y): the bank as m:ss (13 pixels wide) and, while it runs,
     a gauge of the delay left (a pixel per second: it empties first, then the bank
     counts down), after the bank or, with gauge_left, before it from x - 14."""
-    seconds = (bank_ms + 999) // 1000  # 0:00 only once the time is all gone
+    seconds = _seconds(bank_ms)
     end = text.number(fb, seconds // 60, x, y)
     end = text.draw(fb, ":", end, y)
     if seconds % 60 < 10:
@@ -190,7 +190,16 @@ def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     if delay_ms >= 0:
         left = x - 14 if gauge_left else end + 2
         fb.rect(left, y, 12, 5, 1)
-        fb.fill_rect(left + 1, y + 1, (delay_ms + 999) // 1000, 3, 1)
+        fb.fill_rect(left + 1, y + 1, _seconds(delay_ms), 3, 1)
+
+
+def _seconds(ms):
+    return (ms + 999) // 1000  # so 0 only once the time is all gone
+
+
+def clock_face(bank_ms, delay_ms):
+    """What clock() shows of a clock, as an int: equal for two clocks drawn alike."""
+    return _seconds(bank_ms) << 7 | (_seconds(delay_ms) + 1 if delay_ms >= 0 else 0)
 
 
 def number_right(fb, n, right, y, colour=1):
