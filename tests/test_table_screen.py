@@ -376,10 +376,12 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
     frames = {"thinking": 0}
 
     def checked():
+        screen = app.screen
+        saved = getattr(screen, "saved", False)  # a frame that saved draws nothing
         draw()
         screen = app.screen
         module = sys.modules[type(screen).__module__]
-        if module.__name__ != "screens.table" or screen.mode != module.THINKING:
+        if module.__name__ != "screens.table" or screen.mode != module.THINKING or saved:
             return
         frames["thinking"] += 1
         left = bytes(screen.fb.buffer)
@@ -394,3 +396,22 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
         if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
             break
     assert frames["thinking"] > 100
+
+
+def test_the_frame_that_saves_a_move_leaves_the_screen_as_it_was_and_the_next_draws_the_move():
+    handheld = Handheld(first=None)
+    session = start_match(handheld, ["human:Ann", "handheld:defensive"], seed=5)
+    until(handheld, lambda h: h.screen_name() == "table" and h.screen.mode == table.CHOOSE_TILE)
+    frames = [(len(session.record.actions), handheld.glass())]  # (moves, panel) by frame
+    step = handheld.emulator.step
+
+    def watched(buttons=frozenset()):
+        step(buttons)
+        frames.append((len(session.record.actions), handheld.glass()))
+
+    handheld.emulator.step = watched
+    press_move(handheld, first_play(session.view(0)))
+    handheld.frame()
+    saved = next(i for i in range(1, len(frames)) if frames[i][0] > frames[i - 1][0])
+    assert frames[saved][1] == frames[saved - 1][1]  # the saving frame drew nothing
+    assert frames[saved + 1][1] != frames[saved][1]  # the next shows the move

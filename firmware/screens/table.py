@@ -84,6 +84,10 @@ class Screen:
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
         self.shown = -1  # while it thinks, the look (see _look) the screen was drawn with
+        # This frame saved: on a board a save takes a frame's time (10-30 ms on the
+        # virtual Pico, more on a real flash), so the frame leaves the screen as it
+        # was and the next one draws it.
+        self.saved = False
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -345,6 +349,7 @@ class Screen:
             self._show(str(e), True)
             return
         session.save(self.app.storage)
+        self.saved = True
         self._note_pile()
         self._react(events)
 
@@ -444,6 +449,10 @@ class Screen:
 
     def draw(self):
         fb = self.fb
+        if self.saved:
+            self.saved = False
+            self.shown = -1
+            return
         if self.mode == THINKING:
             look = self._look()
             if look == self.shown:
