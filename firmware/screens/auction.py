@@ -148,8 +148,8 @@ class Screen:
                 return
             if not self.decided:
                 self.decided = session.think_step()
-            if self.decided and self.frames >= _THINK_FRAMES:
-                self._made(session.finish_thinking())
+            elif self.frames >= _THINK_FRAMES:
+                self._made(session.finish_thinking())  # on a frame of its own
         else:
             self._choose(buttons)
 

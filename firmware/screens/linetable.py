@@ -182,12 +182,13 @@ class Screen:
                 return
             if buttons.just_pressed(A):
                 self.hurry = True
-            steps = _STEPS_PER_FRAME
-            while not self.decided and steps:
-                self.decided = self.session.think_step()
-                steps -= 1
-            if self.decided and (self.hurry or self.frames >= self.wait):
-                self._act(None)
+            if not self.decided:
+                steps = _STEPS_PER_FRAME
+                while not self.decided and steps:
+                    self.decided = self.session.think_step()
+                    steps -= 1
+            elif self.hurry or self.frames >= self.wait:
+                self._act(None)  # on a frame of its own, not after a step
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
         else:

@@ -241,9 +241,11 @@ class Screen:
             # and the screen animates however long the decision takes. While
             # it thinks only its dots move, so the screen is not drawn again
             # (see draw); a frame on which more changes is drawn whole instead.
-            if not self.decided and self._look() == self.shown:
-                self.decided = self.session.think_step()
-            if self.decided and (self.hurry == turn or self.frames >= _THINK_FRAMES):
+            # The move is made on a frame of its own, not after a step.
+            if not self.decided:
+                if self._look() == self.shown:
+                    self.decided = self.session.think_step()
+            elif self.hurry == turn or self.frames >= _THINK_FRAMES:
                 self._act(None)
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
