@@ -36,21 +36,28 @@ def _my_turn(tiles_down):
     return done
 
 
+def _at_my_turn(h, tiles_down):
+    """Until the human's turn with `tiles_down` on the line, and the frame after
+    it: the frame that made the move before saved it and drew nothing."""
+    _until(h, _my_turn(tiles_down))
+    h.frame()
+
+
 def line_two_players(h):
     start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=11)
-    _until(h, _my_turn(5))
+    _at_my_turn(h, 5)
 
 
 def line_three_players(h):
     seats = ["human:Ann", "handheld:easy", "handheld:medium"]
     start_line(h, "classic", "players=3", seats, seed=11)
-    _until(h, _my_turn(5))
+    _at_my_turn(h, 5)
 
 
 def line_four_in_pairs(h):
     seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
     start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
-    _until(h, _my_turn(5))
+    _at_my_turn(h, 5)
 
 
 def line_hand_end(h):
@@ -121,7 +128,7 @@ WIDE = ["human:WWWWWWWW", "human:WWWWWWW2", "human:WWWWWWW3", "human:WWWWWWW4"]
 def line_widest_names(h):
     """Four humans with the widest names at a table for four."""
     start_line(h, "international", "players=4 pairs=no target=50", WIDE, seed=11)
-    _until(h, _my_turn(5))
+    _at_my_turn(h, 5)
 
 
 def line_pause_four(h):
@@ -159,7 +166,7 @@ def line_yard_goat_on_the_table(h):
 def line_international_pairs(h):
     seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
     start_line(h, "international", "players=4 pairs=yes target=50", seats, seed=11)
-    _until(h, _my_turn(5))
+    _at_my_turn(h, 5)
 
 
 def line_classic_took_stock(h):

@@ -11,7 +11,7 @@ from line_driver import respond_line, start_line
 from screens import linetable, pause
 from ui import lineresults
 from ui.session import decode, LAST_KEY
-from ui_driver import Handheld
+from ui_driver import Handheld, redraws_checked
 
 from sim.terminal import Terminal
 
@@ -334,3 +334,18 @@ def test_deleting_a_profile_forgets_its_results_and_rating_in_the_same_save(tmp_
     assert profiles.names(again) == ["PLAYER 1", "PLAYER 2"]
     assert lineresults.results(again) == {("PLAYER 1", "kozel"): [0, 1]}
     assert lineresults.change(again, "ANN") == (elo.START, elo.START)
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("kozel", "players=4 pairs=yes", ["human:Ann"] + ["handheld:hard"] * 3),
+    ("1x1", "", ["human:Ann", "handheld:hard"]),
+])
+def test_while_the_handheld_thinks_the_line_left_as_drawn_is_the_line_drawn_whole(
+        monkeypatch, game, options, seats):
+    handheld = Handheld(first=None)
+    frames = redraws_checked(handheld, monkeypatch, "screens.linetable", "drawn_look")
+    session = start_line(handheld, game, options, seats, seed=3)
+    for _ in range(3000):
+        if session.over or not respond_line(handheld):
+            break
+    assert frames[0] > 60

@@ -14,7 +14,7 @@ from players import get
 from screens import auction, table
 from ui import narrate, tableview
 from ui.session import decode
-from ui_driver import Handheld, point_at, press_move, respond, show, start_match
+from ui_driver import Handheld, point_at, press_move, redraws_checked, respond, show, start_match
 
 
 def play_through(handheld, choose, limit=20000):
@@ -368,34 +368,15 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
         monkeypatch, seats, seed, game, options):
     # Every frame of a match while the handheld thinks: what the table leaves on
     # the screen (its dots redrawn, the rest as the frame before drew it) must be
-    # exactly what drawing it whole gives. (The app imports the table anew each
-    # time it comes back to it, so the check wraps the app's draw.)
+    # exactly what drawing it whole gives.
     handheld = Handheld(first=None)
-    app = handheld.app
-    draw = app.draw
-    frames = {"thinking": 0}
-
-    def checked():
-        screen = app.screen
-        saved = getattr(screen, "saved", False)  # a frame that saved draws nothing
-        draw()
-        screen = app.screen
-        module = sys.modules[type(screen).__module__]
-        if module.__name__ != "screens.table" or screen.mode != module.THINKING or saved:
-            return
-        frames["thinking"] += 1
-        left = bytes(screen.fb.buffer)
-        screen.shown = -1  # drawn whole
-        draw()
-        assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
-
-    monkeypatch.setattr(app, "draw", checked)
+    frames = redraws_checked(handheld, monkeypatch, "screens.table", "shown")
     session = start_match(handheld, seats, seed, options, game)
     tactics = get("tactics")
     for _ in range(4000):
         if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
             break
-    assert frames["thinking"] > 100
+    assert frames[0] > 100
 
 
 def test_the_frame_that_saves_a_move_leaves_the_screen_as_it_was_and_the_next_draws_the_move():

@@ -5,6 +5,7 @@ to make a given move; every move goes through Buttons, the app and the screens.
 Spectacular Bid's auction calls are pressed on the auction screen (`press_call`).
 """
 
+import sys
 import tempfile
 
 from core.actions import amount_of, DRAW, is_bid, PASS
@@ -146,3 +147,31 @@ def respond(handheld, choose):
     else:
         handheld.frame()
     return True
+
+
+def redraws_checked(handheld, monkeypatch, module_name, look):
+    """Check every frame from now on while the handheld thinks at the table of
+    `module_name`: what the screen leaves on the panel (its dots redrawn, the rest
+    as drawn before) must be exactly what drawing it whole gives; the screen's
+    attribute `look` set to -1 has it drawn whole. (The app imports a screen anew
+    each time it comes back to it, so the check wraps the app's draw.) Returns a
+    list whose item counts the frames checked."""
+    app = handheld.app
+    draw = app.draw
+    checked = [0]
+
+    def check():
+        saved = getattr(app.screen, "saved", False)  # a frame that saved draws nothing
+        draw()
+        screen = app.screen
+        module = sys.modules[type(screen).__module__]
+        if module.__name__ != module_name or screen.mode != module.THINKING or saved:
+            return
+        checked[0] += 1
+        left = bytes(screen.fb.buffer)
+        setattr(screen, look, -1)
+        draw()
+        assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
+
+    monkeypatch.setattr(app, "draw", check)
+    return checked

@@ -71,6 +71,11 @@ class Screen:
         self.message_frames = 0
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
+        # As on the All Fives table: a frame that saved draws nothing (a save takes
+        # a frame's time on a board), and while the handheld thinks only its dots
+        # are drawn again unless more of the picture changed (see _look).
+        self.saved = False
+        self.drawn_look = -1
         self.last_tile = -1
         self.last_said = ""
         self.decided = False
@@ -182,12 +187,12 @@ class Screen:
                 return
             if buttons.just_pressed(A):
                 self.hurry = True
-            if not self.decided:
+            if not self.decided and self._look() == self.drawn_look:
                 steps = _STEPS_PER_FRAME
                 while not self.decided and steps:
                     self.decided = self.session.think_step()
                     steps -= 1
-            elif self.hurry or self.frames >= self.wait:
+            elif self.decided and (self.hurry or self.frames >= self.wait):
                 self._act(None)  # on a frame of its own, not after a step
         elif mode == CHOOSE_TILE:
             self._choose_tile(buttons)
@@ -274,6 +279,7 @@ class Screen:
             self._show(str(e), _MESSAGE_FRAMES)
             return
         session.save(self.app.storage)
+        self.saved = True
         self._note_table()
         self._react(events)
 
@@ -333,8 +339,25 @@ class Screen:
 
     # --- drawing -------------------------------------------------------------------
 
+    def _look(self):
+        """What of the picture may change while the handheld thinks, but its dots:
+        the lit tile and a failed save's note, as one int."""
+        return (self.frames < _LIT_FRAMES) | (self.app.failure_frames > 0) << 1
+
     def draw(self):
         fb = self.fb
+        if self.saved:
+            self.saved = False
+            self.drawn_look = -1
+            return
+        if self.mode == THINKING:
+            look = self._look()
+            if look == self.drawn_look:
+                self._draw_dots()  # the rest is drawn already
+                return
+            self.drawn_look = look
+        else:
+            self.drawn_look = -1
         fb.fill(0)
         session = self.session
         game = session.game
@@ -408,8 +431,14 @@ class Screen:
             fb, w + 5, _STATUS_Y, count(game.hands[me]), game.scores[me], self.word[me], False, 0
         )
         if mode == THINKING:
-            for i in range((self.frames >> 2) & 3):
-                fb.fill_rect(lineview.LEFT_W - 12 + 4 * i, _STATUS_Y + 3, 2, 2, 1)
+            self._draw_dots()
+
+    def _draw_dots(self):
+        """The dots of the handheld's thinking: they come and go."""
+        fb = self.fb
+        fb.fill_rect(lineview.LEFT_W - 12, _STATUS_Y + 3, 10, 2, 0)
+        for i in range((self.frames >> 2) & 3):
+            fb.fill_rect(lineview.LEFT_W - 12 + 4 * i, _STATUS_Y + 3, 2, 2, 1)
 
     def _draw_message(self):
         fb = self.fb
