@@ -32,12 +32,13 @@ _ADVANCE = bytes(
 )
 
 _pool = memoryview(bytearray(_SLOT * SLOTS + _WIDE))
-# A blit source per slot, [buffer, width, height, format] (the list form of a
-# source, MicroPython 1.20+): its width is set to the image's as it is made.
-_images = [[_pool[i * _SLOT:(i + 1) * _SLOT], 0, font.HEIGHT, framebuf.MONO_VLSB]
-           for i in range(SLOTS)]
-_wide = [_pool[SLOTS * _SLOT:], 0, font.HEIGHT, framebuf.MONO_VLSB]
+_buffers = [_pool[i * _SLOT:(i + 1) * _SLOT] for i in range(SLOTS)]
+_wide = _pool[SLOTS * _SLOT:]
+# The blit source, [buffer, width, height, format] (the list form of a source,
+# MicroPython 1.20+), pointed at an image before each blit.
+_image = [_wide, 0, font.HEIGHT, framebuf.MONO_VLSB]
 _keys = [None] * SLOTS  # what each slot's image shows
+_widths = [0] * SLOTS  # its width in columns (as far as the slot goes)
 _advances = [0] * SLOTS  # its whole advance (wider than the image when clipped)
 _used = [0] * SLOTS  # when it was last drawn
 _now = 0
@@ -82,10 +83,9 @@ def _copy(glyph, buf, x, room):
     return x + advance
 
 
-def _make(key, image, room):
-    """Copy the glyphs of key (a str, or an int >= 0 in digits) into image, as far as
+def _make(key, buf, room):
+    """Copy the glyphs of key (a str, or an int >= 0 in digits) into buf, as far as
     `room` columns go; returns the advance of the whole."""
-    buf = image[0]
     x = 0
     if isinstance(key, int):
         power = 1
@@ -97,9 +97,12 @@ def _make(key, image, room):
     else:
         for ch in key:
             x = _copy(_glyph(ch), buf, x, room)
-    # The last glyph's gap is not part of the image.
-    image[1] = x - 1 if 0 < x <= room else (room if x else 0)
     return x
+
+
+def _width(advance, room):
+    """The columns of an image of that advance (its last gap left out) in room."""
+    return advance - 1 if 0 < advance <= room else (room if advance else 0)
 
 
 def _slot(key):
@@ -114,7 +117,9 @@ def _slot(key):
         if not isinstance(key, int) and width(key) > _SLOT:
             return -1
         i = _used.index(min(_used))
-        _advances[i] = _make(key, _images[i], _SLOT)
+        advance = _make(key, _buffers[i], _SLOT)
+        _advances[i] = advance
+        _widths[i] = _width(advance, _SLOT)
         keys[i] = key
     _used[i] = _now
     return i
@@ -122,12 +127,15 @@ def _slot(key):
 
 def _draw(fb, key, x, y, colour):
     i = _slot(key)
+    image = _image
     if i >= 0:
-        image = _images[i]
         advance = _advances[i]
+        image[0] = _buffers[i]
+        image[1] = _widths[i]
     else:
-        image = _wide
-        advance = _make(key, image, _WIDE)
+        advance = _make(key, _wide, _WIDE)
+        image[0] = _wide
+        image[1] = _width(advance, _WIDE)
     if image[1]:
         if colour:
             fb.blit(image, x, y, 0)
