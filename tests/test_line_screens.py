@@ -343,7 +343,7 @@ def test_deleting_a_profile_forgets_its_results_and_rating_in_the_same_save(tmp_
 def test_while_the_handheld_thinks_the_line_left_as_drawn_is_the_line_drawn_whole(
         monkeypatch, game, options, seats):
     handheld = Handheld(first=None)
-    frames = redraws_checked(handheld, monkeypatch, "screens.linetable", "drawn_look")
+    frames = redraws_checked(handheld, monkeypatch, "screens.linetable")
     session = start_line(handheld, game, options, seats, seed=3)
     for _ in range(3000):
         if session.over or not respond_line(handheld):

@@ -370,7 +370,7 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
     # the screen (its dots redrawn, the rest as the frame before drew it) must be
     # exactly what drawing it whole gives.
     handheld = Handheld(first=None)
-    frames = redraws_checked(handheld, monkeypatch, "screens.table", "shown")
+    frames = redraws_checked(handheld, monkeypatch, "screens.table")
     session = start_match(handheld, seats, seed, options, game)
     tactics = get("tactics")
     for _ in range(4000):

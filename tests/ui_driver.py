@@ -149,19 +149,20 @@ def respond(handheld, choose):
     return True
 
 
-def redraws_checked(handheld, monkeypatch, module_name, look):
+def redraws_checked(handheld, monkeypatch, module_name):
     """Check every frame from now on while the handheld thinks at the table of
-    `module_name`: what the screen leaves on the panel (its dots redrawn, the rest
-    as drawn before) must be exactly what drawing it whole gives; the screen's
-    attribute `look` set to -1 has it drawn whole. (The app imports a screen anew
-    each time it comes back to it, so the check wraps the app's draw.) Returns a
-    list whose item counts the frames checked."""
+    `module_name` (a screen with a ui.redraw.Redraw): what the screen leaves on
+    the panel (its dots redrawn, the rest as drawn before) must be exactly what
+    drawing it whole gives. (The app imports a screen anew each time it comes
+    back to it, so the check wraps the app's draw.) Returns a list whose item
+    counts the frames checked."""
     app = handheld.app
     draw = app.draw
     checked = [0]
 
     def check():
-        saved = getattr(app.screen, "saved", False)  # a frame that saved draws nothing
+        redraw = getattr(app.screen, "redraw", None)
+        saved = redraw is not None and redraw.saved  # a frame that saved draws nothing
         draw()
         screen = app.screen
         module = sys.modules[type(screen).__module__]
@@ -169,7 +170,7 @@ def redraws_checked(handheld, monkeypatch, module_name, look):
             return
         checked[0] += 1
         left = bytes(screen.fb.buffer)
-        setattr(screen, look, -1)
+        screen.redraw.look = -1  # drawn whole
         draw()
         assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
 

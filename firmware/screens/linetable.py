@@ -22,7 +22,8 @@ from core.tiles import count, DOUBLES
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import lineview, narrate_line, tableview, tunes
+from ui import lineview, narrate_line, redraw, tableview, tunes
+from ui.redraw import Redraw
 from ui.tableview import tile_at
 
 CHOOSE_TILE = const(0)
@@ -71,11 +72,7 @@ class Screen:
         self.message_frames = 0
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
-        # As on the All Fives table: a frame that saved draws nothing (a save takes
-        # a frame's time on a board), and while the handheld thinks only its dots
-        # are drawn again unless more of the picture changed (see _look).
-        self.saved = False
-        self.drawn_look = -1
+        self.redraw = Redraw()  # when the screen draws (see _look)
         self.last_tile = -1
         self.last_said = ""
         self.decided = False
@@ -187,7 +184,7 @@ class Screen:
                 return
             if buttons.just_pressed(A):
                 self.hurry = True
-            if not self.decided and self._look() == self.drawn_look:
+            if not self.decided and self.redraw.steady(self._look()):
                 steps = _STEPS_PER_FRAME
                 while not self.decided and steps:
                     self.decided = self.session.think_step()
@@ -279,7 +276,7 @@ class Screen:
             self._show(str(e), _MESSAGE_FRAMES)
             return
         session.save(self.app.storage)
-        self.saved = True
+        self.redraw.saved = True
         self._note_table()
         self._react(events)
 
@@ -346,18 +343,11 @@ class Screen:
 
     def draw(self):
         fb = self.fb
-        if self.saved:
-            self.saved = False
-            self.drawn_look = -1
-            return
-        if self.mode == THINKING:
-            look = self._look()
-            if look == self.drawn_look:
+        what = self.redraw.what(self.mode == THINKING, self._look())
+        if what != redraw.WHOLE:
+            if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
-                return
-            self.drawn_look = look
-        else:
-            self.drawn_look = -1
+            return
         fb.fill(0)
         session = self.session
         game = session.game

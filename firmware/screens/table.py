@@ -28,7 +28,8 @@ from core.tiles import count
 from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import speech, tableview, tunes
+from ui import redraw, speech, tableview, tunes
+from ui.redraw import Redraw
 
 CHOOSE_TILE = const(0)
 CHOOSE_END = const(1)
@@ -83,11 +84,7 @@ class Screen:
         self.viewer = holder
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
-        self.shown = -1  # while it thinks, the look (see _look) the screen was drawn with
-        # This frame saved: on a board a save takes a frame's time (10-30 ms on the
-        # virtual Pico, more on a real flash), so the frame leaves the screen as it
-        # was and the next one draws it.
-        self.saved = False
+        self.redraw = Redraw()  # when the screen draws (see _look)
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -243,7 +240,7 @@ class Screen:
             # (see draw); a frame on which more changes is drawn whole instead.
             # The move is made on a frame of its own, not after a step.
             if not self.decided:
-                if self._look() == self.shown:
+                if self.redraw.steady(self._look()):
                     self.decided = self.session.think_step()
             elif self.hurry == turn or self.frames >= _THINK_FRAMES:
                 self._act(None)
@@ -351,7 +348,7 @@ class Screen:
             self._show(str(e), True)
             return
         session.save(self.app.storage)
-        self.saved = True
+        self.redraw.saved = True
         self._note_pile()
         self._react(events)
 
@@ -451,18 +448,11 @@ class Screen:
 
     def draw(self):
         fb = self.fb
-        if self.saved:
-            self.saved = False
-            self.shown = -1
-            return
-        if self.mode == THINKING:
-            look = self._look()
-            if look == self.shown:
+        what = self.redraw.what(self.mode == THINKING, self._look())
+        if what != redraw.WHOLE:
+            if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
-                return
-            self.shown = look
-        else:
-            self.shown = -1
+            return
         fb.fill(0)
         if self.mode == HANDOVER:
             tableview.handover(fb, self.names[self.session.to_move()])
