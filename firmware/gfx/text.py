@@ -4,9 +4,12 @@ A string is drawn as one image: its glyphs' columns are copied side by side into
 a one-page buffer, which one blit() puts on the screen. On a board a blit costs
 about as much per call as per pixel, so one blit per string instead of two per
 glyph is what makes text cheap, and the images of the strings drawn lately are
-kept (SLOTS of them, the least recently drawn given up first), so a table frame
-that draws the same names, labels and numbers again copies nothing. The slots
-are made once, at import; keys are the strings themselves (and the ints of
+kept, so a frame that draws the same names, labels and numbers again copies
+nothing: SHORT slots for images up to 64 columns (names, labels, numbers, a
+table's messages) and LONG ones up to the screen's width (a page of text), the
+least recently drawn of its kind given up first. A busy frame (a four-player
+table with a message, a hand's results) draws about 30 strings. The slots are
+made once, at import; keys are the strings themselves (and the ints of
 number()), compared by value.
 """
 
@@ -17,10 +20,10 @@ from gfx import font
 from gfx.sheet import INVERT
 
 LINE = const(7)  # from one line of text to the next: the font's 6 rows and a gap
-SLOTS = const(20)  # images kept: more than a table frame draws
-_SLOT = const(96)  # columns of a kept image; a wider string is drawn through _wide
-_WIDE = const(128)  # the screen's width: no wider text is ever seen
-
+SHORT = const(28)  # kept images up to _SHORT_W columns ...
+LONG = const(8)  # ... and up to _LONG_W, the screen's width (wider text is cut there)
+_SHORT_W = const(64)
+_LONG_W = const(128)
 _ASCII = font.LAST - font.FIRST + 1
 _MISSING = ord("?") - font.FIRST
 _DIGITS = ord("0") - font.FIRST
@@ -31,16 +34,18 @@ _ADVANCE = bytes(
     for g in range(len(font.OFFSETS) // 2 - 1)
 )
 
-_pool = memoryview(bytearray(_SLOT * SLOTS + _WIDE))
-_buffers = [_pool[i * _SLOT:(i + 1) * _SLOT] for i in range(SLOTS)]
-_wide = _pool[SLOTS * _SLOT:]
+_pool = memoryview(bytearray(SHORT * _SHORT_W + LONG * _LONG_W))
+_buffers = [_pool[i * _SHORT_W:(i + 1) * _SHORT_W] for i in range(SHORT)]
+_buffers += [_pool[SHORT * _SHORT_W + i * _LONG_W:SHORT * _SHORT_W + (i + 1) * _LONG_W]
+             for i in range(LONG)]
 # The blit source, [buffer, width, height, format] (the list form of a source,
 # MicroPython 1.20+), pointed at an image before each blit.
-_image = [_wide, 0, font.HEIGHT, framebuf.MONO_VLSB]
-_keys = [None] * SLOTS  # what each slot's image shows
-_widths = [0] * SLOTS  # its width in columns (as far as the slot goes)
-_advances = [0] * SLOTS  # its whole advance (wider than the image when clipped)
-_used = [0] * SLOTS  # when it was last drawn
+_image = [_buffers[0], 0, font.HEIGHT, framebuf.MONO_VLSB]
+_keys = [None] * (SHORT + LONG)  # what each slot's image shows
+_widths = [0] * (SHORT + LONG)  # its width in columns (as far as the slot goes)
+_advances = [0] * (SHORT + LONG)  # its whole advance (more than its width when cut)
+_used_short = [0] * SHORT  # when each slot was last drawn
+_used_long = [0] * LONG
 _now = 0
 
 
@@ -106,42 +111,42 @@ def _width(advance, room):
 
 
 def _slot(key):
-    """The slot showing key, made (in the least recently drawn slot) if none does;
-    -1 when key is too wide for a slot."""
+    """The slot showing key, made (in the least recently drawn slot of its kind)
+    if none does."""
     global _now
     _now += 1
     keys = _keys
     if key in keys:
         i = keys.index(key)
     else:
-        if not isinstance(key, int) and width(key) > _SLOT:
-            return -1
-        i = _used.index(min(_used))
-        advance = _make(key, _buffers[i], _SLOT)
+        if isinstance(key, int) or _advance(key) - 1 <= _SHORT_W:
+            i = _used_short.index(min(_used_short))
+            room = _SHORT_W
+        else:
+            i = SHORT + _used_long.index(min(_used_long))
+            room = _LONG_W
+        advance = _make(key, _buffers[i], room)
         _advances[i] = advance
-        _widths[i] = _width(advance, _SLOT)
+        _widths[i] = _width(advance, room)
         keys[i] = key
-    _used[i] = _now
+    if i < SHORT:
+        _used_short[i] = _now
+    else:
+        _used_long[i - SHORT] = _now
     return i
 
 
 def _draw(fb, key, x, y, colour):
     i = _slot(key)
     image = _image
-    if i >= 0:
-        advance = _advances[i]
-        image[0] = _buffers[i]
-        image[1] = _widths[i]
-    else:
-        advance = _make(key, _wide, _WIDE)
-        image[0] = _wide
-        image[1] = _width(advance, _WIDE)
+    image[0] = _buffers[i]
+    image[1] = _widths[i]
     if image[1]:
         if colour:
             fb.blit(image, x, y, 0)
         else:
             fb.blit(image, x, y, 1, INVERT)
-    return x + advance
+    return x + _advances[i]
 
 
 def draw(fb, s, x, y, colour=1):

@@ -99,14 +99,15 @@ class RamDisk:
     def __init__(self, blocks, size):
         self.size = size
         self.data = bytearray(blocks * size)
+        self.view = memoryview(self.data)  # copies in and out without a copy between
 
     def readblocks(self, block, buf, offset=0):
         start = block * self.size + offset
-        buf[:] = self.data[start:start + len(buf)]
+        buf[:] = self.view[start:start + len(buf)]
 
     def writeblocks(self, block, buf, offset=None):
         start = block * self.size + (offset or 0)
-        self.data[start:start + len(buf)] = buf
+        self.view[start:start + len(buf)] = buf
 
     def ioctl(self, op, arg):
         if op == 4:  # the number of blocks
