@@ -16,10 +16,13 @@ PREVIEWS = ROOT / "build" / "golden-poker"
 
 
 def until(h, want, limit=4000):
-    """Play on (A on each of your turns) until the screen is in mode `want`."""
+    """Play on (A on each of your turns) until the screen is in mode `want`, and
+    the frame after that: the frame that made the move before saved it and drew
+    nothing."""
     screen = h.screen
     for _ in range(limit):
         if screen.mode == want:
+            h.frame()
             return
         if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
             h.press("a")

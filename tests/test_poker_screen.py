@@ -11,6 +11,7 @@ from screens import poker
 from screens_support import Handheld
 from ui import wallets
 from ui.matchsave import pending
+from ui_driver import redraws_checked
 
 
 @pytest.fixture
@@ -212,3 +213,16 @@ def test_b_goes_back_from_the_called_number_not_to_the_pause_menu(h):
     assert screen.mode == poker.YOUR_CALL
     h.press("b")
     assert screen.mode == poker.YOUR_TILE and screen.paused is None
+
+
+def test_while_a_handheld_thinks_the_table_left_as_drawn_is_the_table_drawn_whole(h, monkeypatch):
+    frames = redraws_checked(h, monkeypatch, "screens.poker")
+    start(h, level_presses=1)  # hard: a search of many steps
+    screen = h.screen
+    for _ in range(3000):
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END,
+                           poker.TRICK):
+            h.press("a")
+        else:
+            h.idle()
+    assert frames[0] > 300

@@ -170,7 +170,7 @@ def redraws_checked(handheld, monkeypatch, module_name):
             return
         checked[0] += 1
         left = bytes(screen.fb.buffer)
-        screen.redraw.look = -1  # drawn whole
+        screen.redraw.drawn = -1  # drawn whole
         draw()
         assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
 

@@ -10,9 +10,9 @@ candidate scores the points this seat makes in the hand. The candidate with the
 best total over the samples is chosen; every candidate sees the same samples.
 
 Candidates are the legal plays, or in the auction the bids within two of the
-medium level's. Anytime: a `Thinker` plays out one candidate on one sample per
-`step()`, and `action` is the best so far. The budget is a number of play-outs
-per decision.
+medium level's. Anytime: a `Thinker` plays a share of a play-out per `step()`,
+at most `PLAYS` tiles of it (a play-out may be resumed after any tile), and
+`action` is the best so far. The budget is a number of play-outs per decision.
 """
 
 from core.poker import (
@@ -31,6 +31,7 @@ from micropython import const
 from players.poker_medium import bid_for, pick
 
 BUDGET = const(96)  # play-outs per decision on the device (see README: cost)
+PLAYS = const(20)  # tiles played out per step at most: one frame's share on the device
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
 
@@ -48,8 +49,9 @@ _seats = bytearray(SEATS)  # the other seats, the most constrained first
 class Thinker:
     """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
 
-    def __init__(self, budget=BUDGET):
+    def __init__(self, budget=BUDGET, plays=PLAYS):
         self.budget = budget
+        self.plays = plays  # tiles played out per step at most
         self.moves = bytearray(_MAX_MOVES)
         self.totals = [0] * _MAX_MOVES
         self.n = 0
@@ -57,6 +59,14 @@ class Thinker:
         self.left = 0
         self.action = -1
         self.sample = [0, 0, 0, 0]
+        # The play-out under way (hands, bids and tricks in _hands, _bids, _taken):
+        # whose turn, the trick's lead, its strongest tile's power and player, how
+        # many tiles it has, the tiles played in the hand, tricks done, and the
+        # candidate still to play first (-1 once played).
+        self.playing = False
+        self.turn = self.led = self.top = self.best = 0
+        self.in_trick = self.played = self.done = 0
+        self.first = -1
 
     def start(self, view, rng):
         self.view = view
@@ -77,17 +87,23 @@ class Thinker:
             self.totals[i] = 0
         self.n = n
         self.next = 0
+        self.playing = False
         self.left = max(1, self.budget // n) * n if n > 1 else 0
         stats[0] += 1
 
     def step(self):
-        """One play-out; True when the decision is made (`action` is then final)."""
+        """A share of a play-out; True when the decision is made (`action` is then
+        final)."""
         if self.left <= 0:
             return True
         i = self.next
-        if i == 0:
-            self._sample()
-        self.totals[i] += self._play_out(self.moves[i])
+        if not self.playing:
+            if i == 0:
+                self._sample()
+            self._begin(self.moves[i])
+        if not self._play(self.plays):
+            return False
+        self.totals[i] += hand_points(_bids[self.view.seat], _taken[self.view.seat])
         self.left -= 1
         stats[1] += 1
         self.next = i + 1 if i + 1 < self.n else 0
@@ -142,33 +158,50 @@ class Thinker:
                 taken += 1
             sample[s] = m
 
-    def _play_out(self, action):
-        """This seat's points in the hand after `action` on the current sample."""
+    def _begin(self, action):
+        """Set up the play-out of `action` on the current sample."""
         view = self.view
         me = view.seat
         for s in range(SEATS):
             _hands[s] = self.sample[s]
             _bids[s] = view.bids[s]
             _taken[s] = view.taken[s]
-        turn = me
+        self.turn = me
         if view.state == BIDDING:
             _bids[me] = action - BID
             for s in range(SEATS):
                 if _bids[s] == NO_BID:
                     _bids[s] = bid_for(_hands[s])
-            turn = (view.dealer + 1) % SEATS
-            led = -1
-            top = n = played = 0
-            best = -1
+            self.turn = (view.dealer + 1) % SEATS
+            self.led = self.best = -1
+            self.top = self.in_trick = self.played = 0
+            self.first = -1
         else:
-            led = view.led
-            top = view.top
-            best = view.best
-            n = len(view.trick)
-            played = view.played
-        done = view.taken[0] + view.taken[1] + view.taken[2] + view.taken[3]
-        first = action if view.state != BIDDING else -1
-        while done < TRICKS:
+            self.led = view.led
+            self.top = view.top
+            self.best = view.best
+            self.in_trick = len(view.trick)
+            self.played = view.played
+            self.first = action
+        self.done = view.taken[0] + view.taken[1] + view.taken[2] + view.taken[3]
+        self.playing = True
+
+    def _play(self, most):
+        """Play on at most `most` tiles (every seat the medium level's way after the
+        candidate); True once the hand is over (this seat's points are in _bids
+        and _taken)."""
+        # In locals while playing (one assignment each: packing four would
+        # allocate a tuple on MicroPython).
+        turn = self.turn
+        led = self.led
+        top = self.top
+        best = self.best
+        n = self.in_trick
+        played = self.played
+        done = self.done
+        first = self.first
+        while done < TRICKS and most:
+            most -= 1
             hand = _hands[turn]
             if first >= 0:
                 a = first
@@ -193,7 +226,16 @@ class Thinker:
                 turn = best
                 led = best = -1
                 top = n = 0
-        return hand_points(_bids[me], _taken[me])
+        self.turn = turn
+        self.led = led
+        self.top = top
+        self.best = best
+        self.in_trick = n
+        self.played = played
+        self.done = done
+        self.first = first
+        self.playing = done < TRICKS
+        return not self.playing
 
 
 def choose(view, rng):

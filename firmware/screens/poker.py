@@ -47,9 +47,10 @@ from hw.buttons import A, ALL, B, LEFT, RIGHT
 from micropython import const
 from players import thinker
 from players.poker_medium import choose as medium
-from ui import profiles, tableview, tunes, wallets
+from ui import profiles, redraw, tableview, tunes, wallets
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
+from ui.redraw import Redraw
 from ui.widgets import BACK, box, centre, CHOSEN, Menu, title
 
 SETUP = const(0)
@@ -63,7 +64,6 @@ HAND_END = const(7)
 MATCH_END = const(8)
 
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
-_STEPS_PER_FRAME = const(1)  # a play-out of poker_hard: 30-40 ms on the device
 _TRICK_FRAMES = const(36)  # a taken trick stays in view this long
 _NOTICE_FRAMES = const(75)
 # Where each seat's tile of the trick lies, by where the seat sits: you, left, top, right.
@@ -108,6 +108,8 @@ class Screen:
         self.led_by = 0  # who led the trick shown
         self.last_said = ""  # the last move, in words (the "last" question)
         self.paused = None  # the pause menu, while it is open
+        self.redraw = Redraw()  # when the table draws (see _look)
+        self.started = self.decided = False  # the handheld's decision under way
         self.paid = 0  # the coins the match earned, once it is over
         if resume and self.saved:
             self._resume()
@@ -198,7 +200,7 @@ class Screen:
             return
         if game.turn != 0:
             self.mode = THINKING
-            self.thinker.start(PokerView(game, game.turn), derive(self.seed, self.actions))
+            self.started = self.decided = False  # it starts on the next frame
             return
         self.mode = YOUR_BID if game.state == BIDDING else YOUR_TILE
         self.choice = 0
@@ -218,6 +220,7 @@ class Screen:
         events = game.apply(action, late)
         self.record.add(action, late)
         self._save()
+        self.redraw.saved = True
         self.actions += 1
         self._refresh_hand()
         self.app.sound.play(tunes.PLAYED)
@@ -313,12 +316,17 @@ class Screen:
             else:
                 self._choose(buttons)
         elif mode == THINKING:
-            steps = _STEPS_PER_FRAME
-            done = False
-            while steps and not done:
-                done = self.thinker.step()
-                steps -= 1
-            if done and self.frames >= _THINK_FRAMES:
+            # As at the other tables: the decision starts on the frame after the
+            # move before, a frame drawn whole takes no step, and the move is made
+            # on a frame of its own.
+            game = self.game
+            if not self.started:
+                self.thinker.start(PokerView(game, game.turn), derive(self.seed, self.actions))
+                self.started = True
+            elif not self.decided:
+                if self.redraw.steady(self._look()):
+                    self.decided = self.thinker.step()
+            elif self.frames >= _THINK_FRAMES:
                 self._act(self.thinker.action)
         elif mode == TRICK:
             if self.frames >= _TRICK_FRAMES or buttons.just_pressed(A):
@@ -411,8 +419,18 @@ class Screen:
 
     # --- drawing -------------------------------------------------------------------
 
+    def _look(self):
+        """What of the table may change while a handheld thinks, but its bar: a
+        notice, a failed save's note (see ui.redraw)."""
+        return (self.notice_frames > 0) | (self.app.failure_frames > 0) << 1
+
     def draw(self):
         fb = self.fb
+        what = self.redraw.what(self.mode == THINKING and self.paused is None, self._look())
+        if what != redraw.WHOLE:
+            if what == redraw.DOTS:
+                self._draw_thinking()
+            return
         fb.fill(0)
         if self.paused is not None:
             self.paused.draw()
@@ -461,8 +479,13 @@ class Screen:
             else:
                 after = text.number(fb, game.taken[s], x, y)
                 text.number(fb, bid, text.draw(fb, "/", after, y), y)
-            if s == game.turn and self.mode == THINKING and self.frames & 8:
-                fb.fill_rect(x, y - 4, 8, 2, 1)  # the dots of a player thinking
+        if self.mode == THINKING:
+            self._draw_thinking()
+
+    def _draw_thinking(self):
+        """The bar over the thinking player's tricks and bid: it blinks."""
+        s = self.game.turn
+        self.fb.fill_rect(_LABEL_X[s], _LABEL_Y[s] - 4, 8, 2, 1 if self.frames & 8 else 0)
 
     def _draw_trick(self):
         for s in range(SEATS):

@@ -18,23 +18,28 @@ WHOLE = const(2)
 class Redraw:
     def __init__(self):
         self.saved = False  # this frame saved
-        self.look = -1  # while the handheld thinks, the look last drawn whole
+        # While the handheld thinks: the look of the last frame, as the screen's
+        # update saw it, and the look the picture was last drawn whole with.
+        self.seen = -1
+        self.drawn = -1
 
     def steady(self, look):
-        """Nothing but the dots changed since the picture was drawn whole: the
-        frame's time is the search's."""
-        return look == self.look
+        """For the screen's update: nothing but the dots changed since the last
+        frame, so this frame draws only them and its time is the search's. (It
+        does not wait for a draw: a screen run without drawing thinks on.)"""
+        same = look == self.seen
+        self.seen = look
+        return same
 
     def what(self, thinking, look):
-        """What this frame draws: NOTHING, DOTS or WHOLE."""
-        if self.saved:
-            self.saved = False
-            self.look = -1
-            return NOTHING
-        if not thinking:
-            self.look = -1
+        """For the screen's draw: what this frame draws, NOTHING, DOTS or WHOLE."""
+        if self.saved or not thinking:
+            self.drawn = self.seen = -1
+            if self.saved:
+                self.saved = False
+                return NOTHING
             return WHOLE
-        if look == self.look:
+        if look == self.drawn:
             return DOTS
-        self.look = look
+        self.drawn = look
         return WHOLE
