@@ -64,22 +64,26 @@ class Hardware:
 # A collection takes 3-15 ms on an RP2040 at 125 MHz (the virtual Pico, 27-63 KB
 # live): done in a frame's spare time, it does not land in the middle of a
 # frame's work, as MicroPython's own does when an allocation finds the heap full.
+# A handheld thinking makes up to 2-3 KB of garbage a frame, which fills the
+# Pico's heap in about 60 frames. (gc.mem_alloc() would tell, but it walks the
+# whole heap: 17 ms on the Pico.)
 _COLLECT_SPARE_MS = const(20)
+_COLLECT_EVERY = const(24)  # frames at least from one collection to the next
 
 
 def collector(gc):
     """An idle hook for Clock: collect garbage in a frame with _COLLECT_SPARE_MS to
-    spare once a quarter of the heap has been allocated since the last
-    collection. None where the gc module cannot tell (CPython)."""
+    spare, at most every _COLLECT_EVERY frames. None where there is no heap of
+    MicroPython's to look after (CPython)."""
     if not hasattr(gc, "mem_alloc"):
         return None
-    live = [gc.mem_alloc()]
-    quarter = (gc.mem_alloc() + gc.mem_free()) // 4
+    frames = [0]
 
     def idle(ms):
-        if ms >= _COLLECT_SPARE_MS and gc.mem_alloc() - live[0] > quarter:
+        frames[0] += 1
+        if ms >= _COLLECT_SPARE_MS and frames[0] >= _COLLECT_EVERY:
             gc.collect()
-            live[0] = gc.mem_alloc()
+            frames[0] = 0
 
     return idle
 
