@@ -595,9 +595,11 @@ def auction_thinking(h):
 
 
 def auction_message(h):
-    """The handheld's call (it declines) in a bubble."""
+    """The handheld's call (it declines) in a bubble, a frame after it was made (the
+    frame that made it saved it and drew nothing)."""
     show(h, engine_until_auction(HANDHELD_SPEAKS, AGAINST, HANDHELD))
     until_mode(h, "auction", auction.MESSAGE)
+    h.frame()
 
 
 def bid_table(h):

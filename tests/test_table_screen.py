@@ -13,7 +13,7 @@ from core.table import LEAD
 from players import get
 from screens import auction, table
 from ui import narrate, tableview
-from ui.session import decode
+from ui.session import decode, Session
 from ui_driver import Handheld, point_at, press_move, redraws_checked, respond, show, start_match
 
 
@@ -396,3 +396,19 @@ def test_the_frame_that_saves_a_move_leaves_the_screen_as_it_was_and_the_next_dr
     saved = next(i for i in range(1, len(frames)) if frames[i][0] > frames[i - 1][0])
     assert frames[saved][1] == frames[saved - 1][1]  # the saving frame drew nothing
     assert frames[saved + 1][1] != frames[saved][1]  # the next shows the move
+
+
+def test_while_the_handheld_calls_the_auction_left_as_drawn_is_the_auction_drawn_whole(
+        monkeypatch):
+    handheld = Handheld(first=None)
+    frames = redraws_checked(handheld, monkeypatch, "screens.auction")
+    session = Session(None, 8, ["human:Ann", "handheld:bid"], "bid")
+    session.game.jockey = 0  # the handheld calls first: an auctioned opening
+    session.deal()
+    assert session.auction
+    show(handheld, session)
+    tactics = get("tactics")
+    for _ in range(3000):
+        if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
+            break
+    assert frames[0] > 60

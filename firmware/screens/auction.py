@@ -19,7 +19,8 @@ from core.bid import price, RAISE
 from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
-from ui import chips, speech, tableview, tunes
+from ui import chips, redraw, speech, tableview, tunes
+from ui.redraw import Redraw
 
 CALL = const(0)
 THINKING = const(1)
@@ -67,6 +68,7 @@ class Screen:
         self.refused = False  # ... which refuses the caller's attempt
         self.message_frames = 0
         self.decided = False
+        self.redraw = Redraw()  # when the screen draws (see _look)
         self._next_call()
 
     # --- whose call -------------------------------------------------------------
@@ -147,7 +149,8 @@ class Screen:
                 self.app.go("pause", session, self.viewer)
                 return
             if not self.decided:
-                self.decided = session.think_step()
+                if self.redraw.steady(self._look()):
+                    self.decided = session.think_step()
             elif self.frames >= _THINK_FRAMES:
                 self._made(session.finish_thinking())  # on a frame of its own
         else:
@@ -197,6 +200,7 @@ class Screen:
         calls and a loss on time are shown in a bubble; a player's own call is not."""
         session = self.session
         session.save(self.app.storage)
+        self.redraw.saved = True
         shown = ""
         by_handheld = self.mode == THINKING
         said = []
@@ -252,8 +256,21 @@ class Screen:
 
     # --- drawing ----------------------------------------------------------------
 
+    def _look(self):
+        """What of the picture may change while the handheld thinks, but its dots:
+        a failed save's note and the caller's clock (see ui.redraw)."""
+        session = self.session
+        seat = session.game.turn
+        face = tableview.clock_face(session.bank(seat), session.delay(seat))
+        return (self.app.failure_frames > 0) | face << 1
+
     def draw(self):
         fb = self.fb
+        what = self.redraw.what(self.mode == THINKING, self._look())
+        if what != redraw.WHOLE:
+            if what == redraw.DOTS:
+                self._draw_dots()
+            return
         fb.fill(0)
         session = self.session
         if self.mode == HANDOVER:
@@ -283,14 +300,22 @@ class Screen:
         self._draw_standing(game)
         if self.mode == THINKING:
             name = self.names[game.turn]
-            x = text.draw(fb, name, 64 - text.width(name) // 2 - 6, _CALL_Y)
-            for i in range((self.frames >> 2) & 3):
-                fb.fill_rect(x + 2 + 4 * i, _CALL_Y + 3, 2, 2, 1)
+            text.draw(fb, name, 64 - text.width(name) // 2 - 6, _CALL_Y)
+            self._draw_dots()
         elif self.mode == CALL:
             self._draw_calls(game)
         tableview.hand(fb, self.tiles, 0xFFFFFFF, 0, -1, tableview.NO_STOCK)
         if self.message:
             self._draw_bubble()
+
+    def _draw_dots(self):
+        """The dots after the thinking player's name: they come and go."""
+        fb = self.fb
+        w = text.width(self.names[self.session.game.turn])
+        x = 64 - w // 2 - 6 + w + 3
+        fb.fill_rect(x, _CALL_Y + 3, 10, 2, 0)
+        for i in range((self.frames >> 2) & 3):
+            fb.fill_rect(x + 4 * i, _CALL_Y + 3, 2, 2, 1)
 
     def _draw_standing(self, game):
         """The bid standing (or none yet) between the stacks, and what it would cost."""
