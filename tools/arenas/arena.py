@@ -6,8 +6,9 @@
 N matches are N/2 deals (seeds S, S+1, ...), each played twice with the seats
 swapped, so neither player profits from the luck of a deal. Prints the wins, the
 win rate with a 95 % Wilson interval, and the average points per hand; for a
-searching player (expert), the average work per decision (nodes of its search:
-a level entered or one tile tried on one end, counted alike on every Python).
+searching player (expert), its work per decision, mean, 90th percentile and
+most (nodes of its search: a level entered or one tile tried on one end, counted
+alike on every Python; a decision with one choice takes none).
 While it runs, stderr shows the matches done and the running win rate with its
 interval.
 
@@ -70,30 +71,50 @@ def expert_work():
     return tuple(module.stats) if module else (0, 0)
 
 
+class WorkLog:
+    """The nodes of each expert decision of a match, read from the expert's stats
+    after every action (an `on_events` of play_match)."""
+
+    def __init__(self):
+        self.work = []
+        self.last = expert_work()
+
+    def __call__(self, game, events):
+        now = expert_work()
+        if now[0] > self.last[0]:  # the action was an expert's decision
+            self.work.append(now[1] - self.last[1])
+        self.last = now
+
+
 def play_deal(job):
     """Both matches of one deal; returns
-    [(a wins?, a points, b points, hands, decisions, expert decisions, expert nodes)]."""
+    [(a wins?, a points, b points, hands, decisions, [nodes of each expert decision])]."""
     a, b, options_text, seed = job
     options = Options.parse(options_text)
     results = []
     for a_seat in (0, 1):
         names = (a, b) if a_seat == 0 else (b, a)
-        before = expert_work()
-        game, record = play_match(options, seed, names)
-        after = expert_work()
-        decisions = len(record.actions)
+        log = WorkLog()
+        game, record = play_match(options, seed, names, log)
         results.append(
             (
                 game.winner == a_seat,
                 game.scores[a_seat],
                 game.scores[1 - a_seat],
                 game.hand_no,
-                decisions,
-                after[0] - before[0],
-                after[1] - before[1],
+                len(record.actions),
+                log.work,
             )
         )
     return results
+
+
+def percentile(values, share):
+    """The value that `share` (0-1) of the sorted values do not exceed (0 if none)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def run(a, b, matches, options_text="", seed=0, workers=None):
@@ -113,7 +134,7 @@ def run(a, b, matches, options_text="", seed=0, workers=None):
     a_wins = sum(1 for r in rows if r[0])
     hands = sum(r[3] for r in rows)
     low, high = wilson(a_wins, n)
-    expert_decisions = sum(r[5] for r in rows)
+    work = [nodes for r in rows for nodes in r[5]]
     return {
         "a": a,
         "b": b,
@@ -128,8 +149,10 @@ def run(a, b, matches, options_text="", seed=0, workers=None):
         "b_points_per_hand": sum(r[2] for r in rows) / hands,
         "hands_per_match": hands / n,
         "actions_per_match": sum(r[4] for r in rows) / n,
-        "expert_decisions": expert_decisions,
-        "expert_nodes_per_decision": sum(r[6] for r in rows) / max(1, expert_decisions),
+        "expert_decisions": len(work),
+        "expert_nodes_per_decision": sum(work) / max(1, len(work)),
+        "expert_nodes_p90": percentile(work, 0.9),
+        "expert_nodes_max": max(work, default=0),
     }
 
 
@@ -162,8 +185,14 @@ def report(result):
     )
     if r["expert_decisions"]:
         print(
-            "expert work: %.1f nodes per decision (%.1f decisions per match)"
-            % (r["expert_nodes_per_decision"], r["expert_decisions"] / r["matches"])
+            "expert work per decision: %.1f nodes on average, %d at the 90th percentile,"
+            " %d at most (%.1f decisions per match)"
+            % (
+                r["expert_nodes_per_decision"],
+                r["expert_nodes_p90"],
+                r["expert_nodes_max"],
+                r["expert_decisions"] / r["matches"],
+            )
         )
 
 
