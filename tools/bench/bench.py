@@ -336,12 +336,14 @@ def device_args(source, scratch, game, opponent, most_frames):
     return [source, scratch, game, opponent, str(DEVICE_SEED), str(most_frames)]
 
 
-def chosen(games):
-    """The device matches of `games` (all of them when empty)."""
-    return [m for m in DEVICE_MATCHES if not games or m[0] in games]
+def chosen(games, frames=0):
+    """The device matches of `games` (all of them when empty), each cut to `frames`
+    frames when that is given and fewer than its own most."""
+    return [(game, opponent, min(most, frames) if frames else most)
+            for game, opponent, most in DEVICE_MATCHES if not games or game in games]
 
 
-def unix32_figures(results, games=()):
+def unix32_figures(results, games=(), frames=0):
     """The smallest heap of each scripted match on the 32-bit unix port, with the
     game frozen in and from .mpy files (bisection on -X heapsize): the heap in
     which it runs to its end, or through its most frames. The harness
@@ -359,7 +361,7 @@ def unix32_figures(results, games=()):
     print()
     print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))
     with tempfile.TemporaryDirectory() as scratch:
-        for game, opponent, most in chosen(games):
+        for game, opponent, most in chosen(games, frames):
             for where, binary, source in (("frozen", frozen, "frozen"), ("mpy", plain, str(tree))):
                 args = ["-c", "import mpy_device"]
                 args += device_args(source, scratch, game, opponent, most)
@@ -369,7 +371,7 @@ def unix32_figures(results, games=()):
                       flush=True)
 
 
-def device_figures(results, games=()):
+def device_figures(results, games=(), frames=0):
     """The scripted matches on the virtual Pico (frozen firmware of pico-spi):
     times in device time at 125 MHz, heap as the board's own GC counts it."""
     import firmware
@@ -381,7 +383,7 @@ def device_figures(results, games=()):
     harness = (ROOT / "tools" / "bench" / "mpy_device.py").read_text()
     device = results.setdefault("device", {})
     print()
-    for game, opponent, most in chosen(games):
+    for game, opponent, most in chosen(games, frames):
         def progress(line, game=game):
             if line.startswith("progress "):
                 print("virtual Pico, %s: %s frames" % (game, line.split()[1]),
@@ -403,14 +405,14 @@ def device_figures(results, games=()):
     print("%-60s %10d" % ("virtual Pico: heap free at the title, bytes", device["heap_free_boot"]))
 
 
-def device_parts(results, games=()):
+def device_parts(results, games=(), frames=0):
     """The device figures where the toolchain (and node) are there; else why not."""
     sys.path.insert(0, str(ROOT))
     from sim import vpico
 
     for part in (unix32_figures, device_figures):
         try:
-            part(results, games)
+            part(results, games, frames)
         except (build.BuildError, vpico.Missing) as error:
             print("\n%s left out: %s" % (part.__name__, error))
 
@@ -421,19 +423,30 @@ def write(results):
     print("written build/bench.json")
 
 
-def only(part, games):
-    """`tools/bench/bench.py device|unix32 [GAME ...]`: only the virtual Pico's
-    figures or the 32-bit port's smallest heaps (of those games), written into the
+def only(part, args):
+    """`tools/bench/bench.py device|unix32 [--frames N] [GAME ...]`: only the virtual
+    Pico's figures or the 32-bit port's smallest heaps (of those games; with
+    --frames, each match cut to its first N frames), written into the
     build/bench.json of an earlier `make bench` (its other keys kept)."""
+    frames = 0
+    if args[:1] == ["--frames"]:
+        if len(args) < 2 or not args[1].isdigit():
+            sys.exit("bench: --frames takes a number of frames")
+        frames = int(args[1])
+        args = args[2:]
+    unknown = [game for game in args if game not in [m[0] for m in DEVICE_MATCHES]]
+    if unknown:
+        sys.exit("bench: no such device match: %s (there are: %s)" % (
+            " ".join(unknown), " ".join(m[0] for m in DEVICE_MATCHES)))
     path = BUILD / "bench.json"
     results = json.loads(path.read_text()) if path.is_file() else {}
     if part == "unix32":
         try:
-            unix32_figures(results, games)
+            unix32_figures(results, args, frames)
         except build.BuildError as error:
             sys.exit("bench: %s" % error)
     else:
-        device_parts(results, games)
+        device_parts(results, args, frames)
     write(results)
 
 
