@@ -79,3 +79,30 @@ check()
 def test_the_test_screen_frame_loop_allocates_nothing_under_micropython():
     pages = [int(p) for p in run_micropython(SCREEN_HEAP_CHECK).split()]
     assert pages == [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 0, 0]  # every page was drawn
+
+
+SMALL_HEAP_TEXT = """
+import binascii, framebuf
+from gfx import text
+
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+words = ["w%d" % i for i in range(3 * text.SHORT)]
+words += ["a long line of text, number %d of them" % i for i in range(3 * text.LONG)]
+
+def drawn(s):
+    fb.fill(0)
+    text.draw(fb, s, 1, 2)
+    return binascii.crc32(buf)
+
+first = [drawn(w) for w in words]
+again = [drawn(w) for w in reversed(words)]
+print(text.SHORT, text.LONG, first == list(reversed(again)), len(set(first)) == len(words))
+"""
+
+
+def test_a_small_heap_keeps_fewer_text_images_and_draws_the_same():
+    # 100 KB, an ESP32 without PSRAM: a few kept images, given up and made again.
+    short, long, same, distinct = run_micropython(SMALL_HEAP_TEXT, heap="100k").split()
+    assert (int(short), int(long)) == (10, 2)
+    assert same == "True" and distinct == "True"

@@ -8,9 +8,9 @@ kept, so a frame that draws the same names, labels and numbers again copies
 nothing: SHORT slots for images up to 64 columns (names, labels, numbers, a
 table's messages) and LONG ones up to the screen's width (a page of text), the
 least recently drawn of its kind given up first. A busy frame (a four-player
-table with a message, a hand's results) draws about 30 strings. The slots are
-made once, at import; keys are the strings themselves (and the ints of
-number()), compared by value.
+table with a message, a hand's results) draws about 30 strings; a board with
+little heap keeps fewer (see _slots). The slots are made once, at import; keys
+are the strings themselves (and the ints of number()), compared by value.
 """
 
 import framebuf
@@ -20,10 +20,24 @@ from gfx import font
 from gfx.sheet import INVERT
 
 LINE = const(7)  # from one line of text to the next: the font's 6 rows and a gap
-SHORT = const(28)  # kept images up to _SHORT_W columns ...
-LONG = const(8)  # ... and up to _LONG_W, the screen's width (wider text is cut there)
 _SHORT_W = const(64)
 _LONG_W = const(128)
+_ROOMY = const(150000)  # bytes of heap free at start-up that afford the whole cache
+
+
+def _slots():
+    """How many images to keep, up to _SHORT_W columns and up to _LONG_W (the
+    screen's width; wider text is cut there): as many as a busy frame draws where
+    the heap has room (an RP2040 has about 220 KB free), a few where it is tight
+    (an ESP32 without PSRAM, about 100 KB; an ESP8266, 36 KB). Fewer slots only
+    make more images again, each frame, which is slower, not different."""
+    import gc
+
+    free = gc.mem_free() if hasattr(gc, "mem_free") else _ROOMY  # CPython: no limit to mind
+    return (28, 8) if free >= _ROOMY else (10, 2)
+
+
+SHORT, LONG = _slots()
 _ASCII = font.LAST - font.FIRST + 1
 _MISSING = ord("?") - font.FIRST
 _DIGITS = ord("0") - font.FIRST
