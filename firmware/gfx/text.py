@@ -38,6 +38,7 @@ def _slots():
 
 
 SHORT, LONG = _slots()
+
 _ASCII = font.LAST - font.FIRST + 1
 _MISSING = ord("?") - font.FIRST
 _DIGITS = ord("0") - font.FIRST
