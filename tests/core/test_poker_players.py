@@ -1,6 +1,5 @@
 """Domino Poker's handheld levels: legal, blind to other hands, aiming at their bids."""
 
-import pytest
 from check import mask, tile
 from core.poker import NO_CALL, Options, Poker, SEATS
 from core.pokerview import PokerView
@@ -106,20 +105,21 @@ def test_the_hard_level_thinks_in_steps_within_its_budget():
     assert t.step() and t.action in game.legal()
 
 
-@pytest.mark.parametrize("actions", [2, 8])  # a bid, and a lead with 9 choices
-def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through(actions):
+def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through():
     # A step plays out at most `plays` tiles; however the play-outs are cut into
-    # steps, the decision (and every candidate's total) is the same.
-    game = midway(5, actions)
-    view = PokerView(game, game.turn)
-    decided = []
-    for plays in (1, 3, 20, 1000):
-        t = Thinker(budget=24, plays=plays)
-        t.start(view, derive(5, actions))
-        steps = 1
-        while not t.step():
-            steps += 1
-        decided.append((t.action, list(t.totals[:t.n])))
-        if plays == 1:
-            assert steps > 24 * 5  # each play-out is several tiles long
-    assert all(d == decided[0] for d in decided)
+    # steps, the decision (and every candidate's total) is the same: for a bid,
+    # and for a lead with 9 choices.
+    for actions in (2, 8):
+        game = midway(5, actions)
+        view = PokerView(game, game.turn)
+        decided = []
+        for plays in (1, 3, 20, 1000):
+            t = Thinker(budget=24, plays=plays)
+            t.start(view, derive(5, actions))
+            steps = 1
+            while not t.step():
+                steps += 1
+            decided.append((t.action, list(t.totals[:t.n])))
+            if plays == 1:
+                assert steps > 24 * 5  # each play-out is several tiles long
+        assert all(d == decided[0] for d in decided)
