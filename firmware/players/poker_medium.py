@@ -26,7 +26,7 @@ from core.poker import (
     TRUMP_POWER,
     TRUMPS,
 )
-from core.tiles import HIGH, LOW
+from core.tiles import count, HIGH, LOW
 
 # The ace of each number: the double, and [0|6] for the zeros (1 has no tiles).
 _ACES = (6, -1, 13, 18, 22, 25, 27)
@@ -70,16 +70,25 @@ def value(t):
     return max(power(t, LOW[t]), power(t, HIGH[t]))
 
 
-def beaten(t, led, unseen):
-    """Whether an unseen tile of the led number (or a trump, after a trump lead) beats t."""
+# Tables made once, at import, for the play-outs of the hard level (thousands of
+# picks a decision): each tile's power in a trick each lead leads (a number 0-6
+# or TRUMP) at _POWER[led * 28 + t], each tile's value, and the tiles of the led
+# number (trumps, after a trump lead) that beat each tile there.
+_POWER = bytes(power(t, led) for led in range(TRUMP + 1) for t in range(28))
+_VALUE = bytes(value(t) for t in range(28))
+
+
+def _beaters(t, led):
+    rivals = TRUMPS if led == TRUMP else SUIT[led]
     p = power(t, led)
-    rivals = unseen & (TRUMPS if led == TRUMP else SUIT[led])
-    u = 0
-    while rivals >> u:
+    m = 0
+    for u in range(28):
         if rivals >> u & 1 and power(u, led) > p:
-            return True
-        u += 1
-    return False
+            m |= 1 << u
+    return m
+
+
+_BEATERS = tuple(_beaters(t, led) for led in range(TRUMP + 1) for t in range(28))
 
 
 def pick(hand, led, top, played, need, unseen):
@@ -91,21 +100,24 @@ def pick(hand, led, top, played, need, unseen):
     legal = follows(hand, led, top)
     best_win = best_lose = safe = -1
     weakest = -1
+    powers = _POWER
+    values = _VALUE
+    base = led * 28
     t = 0
     while legal >> t:
         if legal >> t & 1:
-            p = power(t, led)
-            v = value(t)
+            p = powers[base + t]
+            v = values[t]
             if p > top:
-                if best_win < 0 or p > power(best_win, led):
+                if best_win < 0 or p > powers[base + best_win]:
                     best_win = t
-                if (played == 3 or not beaten(t, led, unseen)) and (
-                    safe < 0 or p < power(safe, led)
+                if (played == 3 or not unseen & _BEATERS[base + t]) and (
+                    safe < 0 or p < powers[base + safe]
                 ):
                     safe = t
-            elif best_lose < 0 or v > value(best_lose):
+            elif best_lose < 0 or v > values[best_lose]:
                 best_lose = t
-            if weakest < 0 or v < value(weakest):
+            if weakest < 0 or v < values[weakest]:
                 weakest = t
         t += 1
     if need > 0:
@@ -141,18 +153,13 @@ def _lead(hand, need, unseen):
 
 
 def _lead_score(t, led, need, unseen):
-    p = power(t, led)
-    rivals = unseen & (TRUMPS if led == TRUMP else SUIT[led])
-    above = 0
-    u = 0
-    while rivals >> u:
-        if rivals >> u & 1 and power(u, led) > p:
-            above += 1
-        u += 1
+    i = led * 28 + t
+    p = _POWER[i]
+    above = count(unseen & _BEATERS[i])
     if need > 0:
         # A sure winner first (trumps before numbers), else the weakest tile.
         if not above:
             return 64 + p
-        return 32 - value(t)
+        return 32 - _VALUE[t]
     # Made: the lead most tiles beat; a trump only when nothing else is left.
-    return above * 2 + (0 if led == TRUMP else 32) - value(t) // 8
+    return above * 2 + (0 if led == TRUMP else 32) - _VALUE[t] // 8

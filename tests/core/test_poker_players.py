@@ -123,3 +123,15 @@ def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through():
             if plays == 1:
                 assert steps > 24 * 5  # each play-out is several tiles long
         assert all(d == decided[0] for d in decided)
+
+
+def test_the_beaters_of_a_tile_are_the_stronger_tiles_of_what_was_led():
+    from core.poker import power, SUIT, TRUMP, TRUMPS
+    from players import poker_medium
+
+    for led in range(TRUMP + 1):
+        rivals = TRUMPS if led == TRUMP else SUIT[led]
+        for t in range(28):
+            stronger = [u for u in range(28) if rivals >> u & 1 and power(u, led) > power(t, led)]
+            assert poker_medium._BEATERS[led * 28 + t] == sum(1 << u for u in stronger)
+            assert poker_medium._POWER[led * 28 + t] == power(t, led)
