@@ -126,9 +126,10 @@ def mount_ram_disk():
     import os
 
     before = gc.mem_alloc()
-    device = RamDisk(64, 512)
-    os.VfsLfs2.mkfs(device)
-    os.mount(os.VfsLfs2(device), "/")
+    # As the rp2 port formats its flash: 4 KB blocks, written 256 bytes at a time.
+    device = RamDisk(24, 4096)
+    os.VfsLfs2.mkfs(device, progsize=256)
+    os.mount(os.VfsLfs2(device, progsize=256), "/")
     os.chdir("/")
     gc.collect()
     disk[0] = gc.mem_alloc() - before
