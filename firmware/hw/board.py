@@ -65,8 +65,8 @@ class Hardware:
 # live): done in a frame's spare time, it does not land in the middle of a
 # frame's work, as MicroPython's own does when an allocation finds the heap full.
 # The draw-and-block hard level makes about 2.4 KB of garbage a frame while it
-# thinks, which would fill the Pico's heap in about 60 frames. (gc.mem_alloc() would tell, but it walks the
-# whole heap: 17 ms on the Pico.)
+# thinks, which would fill the Pico's heap in about 60 frames. (gc.mem_alloc()
+# would tell, but it walks the whole heap: 17 ms on the Pico.)
 _COLLECT_SPARE_MS = const(20)
 _COLLECT_EVERY = const(24)  # frames at least from one collection to the next
 
