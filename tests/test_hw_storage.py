@@ -228,51 +228,6 @@ def test_a_power_cut_at_any_step_of_an_append_or_a_start_loses_at_most_that_save
             assert again.status in (WHOLE, TORN)
 
 
-def test_a_spread_append_writes_one_copy_a_frame_and_a_cut_between_loses_nothing():
-    flash = Flash()
-    journal = journal_of(flash)
-    journal.start(1, HEADER)
-    paths = ("/save.bin.match", "/save.bin.match.2")
-    flash.log = []
-    assert journal.append(chunk(b"A", b"\x01"), spread=True)
-    assert journal.append(chunk(b"A", b"\x02"), spread=True)  # two moves in one frame
-    written = len(flash.log)
-    # The power goes now: the first copy has both moves, the second neither, and
-    # a reboot trusts the first, keeps both moves and rewrites the match.
-    cut = journal_of(flash.copy())
-    assert [p for _, p in cut.load()[1:]] == [b"\x01", b"\x02"] and not cut.whole
-    # The next frame's catch-up gives the second copy what it lacked.
-    assert journal.catch_up() and len(flash.log) > written
-    first, second = (flash.files[p] for p in paths)
-    assert first == second and kept(flash) == [b"\x01", b"\x02"]
-    assert journal.catch_up()  # nothing left to write
-    assert flash.files[paths[1]] == second
-
-
-def test_a_power_cut_at_any_step_of_a_spread_append_and_its_catch_up_loses_nothing():
-    def before():
-        flash = Flash(4)
-        journal = journal_of(flash)
-        journal.start(1, HEADER)
-        journal.append(chunk(b"A", b"\x01\x02"))
-        return flash, journal
-
-    probe, journal = before()
-    probe.log = []
-    journal.append(chunk(b"A", b"\x03"), spread=True)
-    journal.catch_up()
-    for cut in range(len(probe.log)):
-        flash, journal = before()
-        flash.budget = cut
-        with pytest.raises(PowerCut):
-            journal.append(chunk(b"A", b"\x03"), spread=True)
-            journal.catch_up()
-        again = journal_of(flash.copy())
-        chunks = again.load()
-        assert [p for _, p in chunks[1:]] in ([b"\x01\x02"], [b"\x01\x02", b"\x03"])
-        assert again.status in (WHOLE, TORN)
-
-
 def test_every_truncation_and_bit_flip_of_one_copy_loses_nothing():
     good = Flash()
     journal = journal_of(good)

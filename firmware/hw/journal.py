@@ -16,13 +16,6 @@ longest. When the copies differ, `whole` is False after load(): appending
 would then leave the shorter copy with a gap, so the caller rewrites the
 match with start().
 
-On a board a write takes a good part of a frame (littlefs: 7 ms at the median,
-30 when it compacts a block, on the virtual Pico), so `append(data,
-spread=True)` writes the first copy now and the second at the next
-`catch_up()`, which the app calls at the start of every frame: one write a
-frame. Meanwhile the first copy is the longer one, so a power cut then leaves
-it whole and trusted, and the match is rewritten from it.
-
 A chunk: kind (1 byte), payload length (2, big-endian), payload, CRC-16 of
 kind, length and payload (2). A copy's first chunk, kind b"H", is its match's
 number (4 bytes) and the caller's header.
@@ -90,7 +83,6 @@ class Journal:
         self._paths = (path, path + ".2")
         self._summary = path + ".sum"
         self._trusted = 0  # the copy to write last when both are rewritten
-        self._behind = b""  # chunks the second copy is still to get (see catch_up)
         self.whole = True
         self.status = WHOLE
         self.failed = False  # the last write failed
@@ -98,7 +90,6 @@ class Journal:
     def head(self):
         """(number, header) of the newest match kept, reading no more than the
         first chunk of each copy; None if neither has one."""
-        self.catch_up()
         best = None
         found = []  # how each copy that is there but has no header ends
         for path in self._paths:
@@ -118,7 +109,6 @@ class Journal:
     def load(self):
         """The chunks of the copy to trust (the header first), or [] if neither
         copy has a header. Sets `whole` and `status`."""
-        self.catch_up()
         copies = [parse(self._read(path, False)) for path in self._paths]
         best = -1
         trusted = (0, 0, False)
@@ -142,31 +132,16 @@ class Journal:
         """Both copies made anew: the header chunk of match `number`, then `more`
         (chunks already made), the copy not trusted first. False if a write failed."""
         data = chunk(HEADER, number.to_bytes(4, "big") + header) + more
-        self._behind = b""  # both copies are written whole
         order = (1 - self._trusted, self._trusted)
         if self._write(order, data, "wb"):
             self.whole = True
             return True
         return False
 
-    def append(self, data, spread=False):
-        """Chunks added at the end of both copies (with `spread`, the second one's
-        at the next catch_up()); False (and `whole` False) if a write failed."""
-        if not spread:
-            return self.catch_up() and self._write((0, 1), data, "ab")
-        if not self._write((0,), data, "ab"):
-            return False
-        self._behind += data
-        return True
-
-    def catch_up(self):
-        """Give the second copy the chunks a spread append left it behind by;
-        False (and `whole` False) if the write failed."""
-        if not self._behind:
-            return True
-        behind = self._behind
-        self._behind = b""
-        return self._write((1,), behind, "ab")
+    def append(self, data):
+        """Chunks added at the end of both copies; False (and `whole` False) if a
+        write failed."""
+        return self._write((0, 1), data, "ab")
 
     def note(self, number, summary):
         """Keep `summary` (bytes, cut to SUMMARY_MAX) as what match `number` is
@@ -194,7 +169,6 @@ class Journal:
 
     def clear(self):
         """Remove both copies and the summary (the match is over, or abandoned)."""
-        self._behind = b""
         for path in self._paths + (self._summary,):
             try:  # noqa: SIM105 (MicroPython has no contextlib)
                 self._os.remove(path)

@@ -98,7 +98,6 @@ class App:
         self.screen = getattr(package, name).Screen(self, *args)
 
     def update(self):
-        self.storage.match.catch_up()  # the second copy of the last save (hw/journal.py)
         # A frame that changed the screen (an import, a collection, often a save)
         # lasts long on a board: a match clock counts it as an ordinary frame, not
         # against the player whose decision only starts on the new screen.

@@ -53,7 +53,7 @@ class PokerSave:
         if fresh:
             done = journal.start(self.number, self._header(), body)
         else:
-            done = not body or journal.append(body, spread=True)
+            done = not body or journal.append(body)
         if done:
             self._kept = len(record.actions)
             note = "Hand %d/%d, " % (game.hand_no, game.options.hands)

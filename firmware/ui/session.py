@@ -257,7 +257,7 @@ class Session:
         if fresh:
             done = journal.start(self.number, self._header().encode(), body)
         else:
-            done = not body or journal.append(body, spread=True)
+            done = not body or journal.append(body)
         if done:
             self._kept = len(self.record.actions)
             self._kept_hands = self.game.hand_no
