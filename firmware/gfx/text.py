@@ -59,6 +59,9 @@ _image = [_buffers[0], 0, font.HEIGHT, framebuf.MONO_VLSB]
 _keys = [None] * (SHORT + LONG)  # what each slot's image shows
 _widths = [0] * (SHORT + LONG)  # its width in columns (as far as the slot goes)
 _advances = [0] * (SHORT + LONG)  # its whole advance (more than its width when cut)
+# The glyphs of an image being made: as many as start on a screen's width (a glyph
+# and its gap take 2 columns at least).
+_codes = bytearray(_LONG_W // 2)
 _used_short = [0] * SHORT  # when each slot was last drawn
 _used_long = [0] * LONG
 _now = 0
@@ -85,39 +88,53 @@ def _glyph(ch):
     return _ASCII + extra if extra >= 0 else _MISSING
 
 
-def _copy(glyph, buf, x, room):
-    """Glyph `glyph`'s columns, then a blank one, into buf from column x on, as far
-    as `room` columns go; returns the x after them."""
-    offsets = font.OFFSETS
-    start = offsets[2 * glyph] | offsets[2 * glyph + 1] << 8
-    advance = _ADVANCE[glyph]
-    n = advance if x + advance <= room else room - x
-    if n > 0:
-        columns = font.COLUMNS
-        for i in range(n - 1):
-            buf[x + i] = columns[start + i]
-        if n == advance:
-            buf[x + n - 1] = 0
-        else:  # clipped: the glyph's last column is in room, no gap after it
-            buf[x + n - 1] = columns[start + n - 1]
-    return x + advance
-
-
 def _make(key, buf, room):
     """Copy the glyphs of key (a str, or an int >= 0 in digits) into buf, as far as
-    `room` columns go; returns the advance of the whole."""
+    `room` columns go; returns the advance of the whole. First the glyphs that
+    start in room are listed, then their columns copied, each a blank one after
+    it: on a board a Python call costs as much as copying a glyph, so neither pass
+    calls one per glyph (a new long line is a hand's end's or a message's frame)."""
+    codes = _codes
+    advances = _ADVANCE
+    first = font.FIRST
+    printable = _ASCII
+    n = 0
     x = 0
     if isinstance(key, int):
         power = 1
         while power * 10 <= key:
             power *= 10
         while power:
-            x = _copy(_DIGITS + key // power % 10, buf, x, room)
+            glyph = _DIGITS + key // power % 10
             power //= 10
+            if x < room:
+                codes[n] = glyph
+                n += 1
+            x += advances[glyph]
     else:
         for ch in key:
-            x = _copy(_glyph(ch), buf, x, room)
-    return x
+            glyph = ord(ch) - first
+            if not 0 <= glyph < printable:
+                glyph = _glyph(ch)
+            if x < room:
+                codes[n] = glyph
+                n += 1
+            x += advances[glyph]
+    whole = x
+    offsets = font.OFFSETS
+    columns = font.COLUMNS
+    x = 0
+    for k in range(n):
+        glyph = codes[k]
+        end = x + advances[glyph]
+        start = (offsets[2 * glyph] | offsets[2 * glyph + 1] << 8) - x
+        # A glyph cut at the edge keeps its columns up to there, and no gap.
+        for i in range(x, end - 1 if end <= room else room):
+            buf[i] = columns[start + i]
+        if end <= room:
+            buf[end - 1] = 0
+        x = end
+    return whole
 
 
 def _width(advance, room):
@@ -186,9 +203,12 @@ def width(s):
 
 def _advance(s):
     """The advance of s: its glyphs' columns and the blank column after each."""
+    first = font.FIRST
+    printable = _ASCII
     x = 0
     for ch in s:
-        x += _ADVANCE[_glyph(ch)]
+        glyph = ord(ch) - first
+        x += _ADVANCE[glyph if 0 <= glyph < printable else _glyph(ch)]
     return x
 
 
