@@ -16,6 +16,12 @@ longest. When the copies differ, `whole` is False after load(): appending
 would then leave the shorter copy with a gap, so the caller rewrites the
 match with start().
 
+On littlefs one copy is kept (`copies=1`, hw/storage.py decides): littlefs
+keeps a file as it was before a write that a power cut tore, so the second
+copy would only guard against a sector damaged later, and on a board each
+append to a journal past littlefs's inline size (512 bytes, about 50 saves)
+erases a 4 KB block per copy, 45 ms of flash time each.
+
 A chunk: kind (1 byte), payload length (2, big-endian), payload, CRC-16 of
 kind, length and payload (2). A copy's first chunk, kind b"H", is its match's
 number (4 bytes) and the caller's header.
@@ -77,10 +83,11 @@ def _number(chunks, kind=HEADER):
 
 
 class Journal:
-    def __init__(self, path, os_module, open_file):
+    def __init__(self, path, os_module, open_file, copies=2):
         self._os = os_module
         self._open = open_file
-        self._paths = (path, path + ".2")
+        self._every = (path, path + ".2")  # removed by clear(), however many are kept
+        self._paths = self._every[:copies]
         self._summary = path + ".sum"
         self._trusted = 0  # the copy to write last when both are rewritten
         self.whole = True
@@ -112,7 +119,7 @@ class Journal:
         copies = [parse(self._read(path, False)) for path in self._paths]
         best = -1
         trusted = (0, 0, False)
-        for i in range(2):
+        for i in range(len(copies)):
             number = _number(copies[i][0])
             if number < 0:
                 continue
@@ -120,20 +127,20 @@ class Journal:
             if best < 0 or rank > trusted:
                 best, trusted = i, rank
         if best < 0:
-            self.whole = not any(copies[i][0] for i in range(2))
+            self.whole = not any(chunks for chunks, _ in copies)
             self.status = WHOLE if self.whole else DAMAGED
             return []
         self._trusted = best
         chunks, self.status = copies[best]
-        self.whole = copies[0][0] == copies[1][0] and copies[0][1] == copies[1][1] == WHOLE
+        self.whole = all(copy == (chunks, WHOLE) for copy in copies)
         return chunks
 
     def start(self, number, header, more=b""):
         """Both copies made anew: the header chunk of match `number`, then `more`
         (chunks already made), the copy not trusted first. False if a write failed."""
         data = chunk(HEADER, number.to_bytes(4, "big") + header) + more
-        order = (1 - self._trusted, self._trusted)
-        if self._write(order, data, "wb"):
+        others = tuple(i for i in range(len(self._paths)) if i != self._trusted)
+        if self._write(others + (self._trusted,), data, "wb"):
             self.whole = True
             return True
         return False
@@ -141,7 +148,7 @@ class Journal:
     def append(self, data):
         """Chunks added at the end of both copies; False (and `whole` False) if a
         write failed."""
-        return self._write((0, 1), data, "ab")
+        return self._write(range(len(self._paths)), data, "ab")
 
     def note(self, number, summary):
         """Keep `summary` (bytes, cut to SUMMARY_MAX) as what match `number` is
@@ -168,8 +175,8 @@ class Journal:
         return chunks[0][1][4:]
 
     def clear(self):
-        """Remove both copies and the summary (the match is over, or abandoned)."""
-        for path in self._paths + (self._summary,):
+        """Remove the copies and the summary (the match is over, or abandoned)."""
+        for path in self._every + (self._summary,):
             try:  # noqa: SIM105 (MicroPython has no contextlib)
                 self._os.remove(path)
             except OSError:

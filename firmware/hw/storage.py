@@ -12,7 +12,8 @@ whatever happens to the flash meanwhile: a save torn by a power cut, refused
 by a full flash or damaged later leaves the save before it, and `status` and
 `problem` say what happened. Nothing is ever renamed or removed.
 
-The match in progress is kept apart, in `match` (see hw/journal.py).
+The match in progress is kept apart, in `match` (see hw/journal.py): one copy of
+it where the save is on littlefs (a board's own flash), two elsewhere.
 
 File layout (big-endian): b"PDKV", version 2 (1 byte), number (4), payload
 length (2), CRC-16/CCITT of the number, length and payload (2), payload. The
@@ -140,17 +141,42 @@ def decode(data):
     return values
 
 
+def journal_copies(path, os_module):
+    """How many copies of the match journal to keep beside the save at `path`: 1
+    where it is on littlefs, which a power cut cannot leave with a torn file
+    (and where every copy costs a flash erase a save), else 2 (FAT, a desktop's
+    disk). Found from MicroPython's mount table (`vfs.mount()`, 1.23+)."""
+    try:
+        import vfs
+
+        mounts = vfs.mount()
+        littlefs = vfs.VfsLfs2
+    except (ImportError, AttributeError, TypeError):
+        return 2  # CPython, or a MicroPython without littlefs
+    if not path.startswith("/"):
+        path = os_module.getcwd().rstrip("/") + "/" + path
+    found = None  # the file system of the longest mount point over path
+    longest = -1
+    for fs, point in mounts:
+        inside = point == "/" or path.startswith(point.rstrip("/") + "/")
+        if inside and len(point) > longest:
+            found, longest = fs, len(point)
+    return 1 if isinstance(found, littlefs) else 2
+
+
 class Storage:
     """The save at `path`, and the match journal next to it (`match`).
     `os_module` and `open_file` default to MicroPython's (or CPython's) os and
-    open; tests hand in a simulated flash."""
+    open; tests hand in a simulated flash, which the mount table knows nothing
+    of, so it keeps two copies of the journal."""
 
     def __init__(self, path, os_module=None, open_file=None):
         self._os = os_module if os_module is not None else os
         self._open = open_file if open_file is not None else open
         self.path = path
         self._paths = (path, path + ".2")
-        self.match = Journal(path + ".match", self._os, self._open)
+        copies = journal_copies(path, self._os) if os_module is None else 2
+        self.match = Journal(path + ".match", self._os, self._open, copies)
         self._values = {}
         self._current = -1  # which file holds the save loaded or written last
         self._number = 0  # the highest generation number seen

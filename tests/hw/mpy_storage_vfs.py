@@ -1,10 +1,12 @@
 """storage.py and journal.py on MicroPython's own file systems (littlefs v2 and
 FAT) on a RAM block device that can lose power after any block write.
 
-For every possible cut during a save (of the settings, and of an action
-appended to the match journal), the flash is mounted again as after a reboot
-and the save loaded: the outcome (old, new, or what went wrong) is printed per
-file system as `name outcome count` lines (name "lfs2", "lfs2-journal", ...).
+For every possible cut during a save (of the settings, of an action appended
+to the match journal, and of a new match started over the old one), the flash
+is mounted again as after a reboot and the save loaded: the outcome (old, new,
+or what went wrong) is printed per file system as `name outcome count` lines
+(name "lfs2", "lfs2-journal", "lfs2-restart", ...), and the copies of the
+journal kept there as `name copies N` (one on littlefs, two on FAT).
 Usage: micropython tests/hw/mpy_storage_vfs.py <firmware dir>
 """
 
@@ -86,12 +88,26 @@ def start_journal(_):
         journal.append(chunk(b"A", action))
 
 
+def restart(_):
+    """A new match started over the journal of `before`."""
+    Storage(MOUNT + "/save.bin").match.start(2, b"the next match")
+
+
 def journal_outcome():
     chunks = Storage(MOUNT + "/save.bin").match.load()
     kept = [payload for _, payload in chunks[1:]]
     if kept == ACTIONS:
         return "old"
     if kept == ACTIONS + [b"new"]:
+        return "new"
+    return "other"
+
+
+def restart_outcome():
+    head = Storage(MOUNT + "/save.bin").match.head()
+    if head is not None and head[0] == 1 and journal_outcome() == "old":
+        return "old"
+    if head == (2, b"the next match"):
         return "new"
     return "other"
 
@@ -114,6 +130,7 @@ def run(name, vfs_class, prepare=save, change=save, found=outcome):
     os.mount(vfs_class(flash), MOUNT)
     prepare(OLD)
     prepare(OLD)  # both generations written
+    print(name, "copies", len(Storage(MOUNT + "/save.bin").match._paths))
     os.umount(MOUNT)
     before = bytes(flash.image)
 
@@ -156,3 +173,4 @@ def run(name, vfs_class, prepare=save, change=save, found=outcome):
 for name, vfs in (("lfs2", os.VfsLfs2), ("fat", os.VfsFat)):
     run(name, vfs)
     run(name + "-journal", vfs, start_journal, append, journal_outcome)
+    run(name + "-restart", vfs, start_journal, restart, restart_outcome)
