@@ -62,6 +62,7 @@ class Session:
         self._kept = 0  # actions, and hands dealt, the journal holds
         self._kept_hands = 0
         self._noted = b""  # the summary the journal holds for the menu
+        self._noted_scores = None  # the scores it was made of
 
     # --- who plays ------------------------------------------------------------
 
@@ -261,9 +262,13 @@ class Session:
         if done:
             self._kept = len(self.record.actions)
             self._kept_hands = self.game.hand_no
-            noted = self.summary()
-            if noted != self._noted and journal.note(self.number, noted):
-                self._noted = noted  # written only when the scores (or players) change
+            # The summary is made (2.7 ms on a board) and written only when the
+            # scores have changed: the players do not.
+            scores = tuple(self.game.scores)
+            if scores != self._noted_scores:
+                noted = self.summary()
+                if noted == self._noted or journal.note(self.number, noted):
+                    self._noted, self._noted_scores = noted, scores
         return done
 
     def summary(self):
