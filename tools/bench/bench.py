@@ -329,7 +329,8 @@ DEVICE_MATCHES = (("allfives", "expert", 12000), ("bid", "bid", 12000),
 DEVICE_SEED = 1234
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
-                  "heap_base", "heap_peak", "panel_bytes_per_frame")
+                  "heap_base", "heap_peak", "panel_bytes_per_frame",
+                  "saves", "flash_erases", "frame_ms_max_flash")
 
 
 def device_args(source, scratch, game, opponent, most_frames):
@@ -398,6 +399,10 @@ def device_figures(results, games=(), frames=0):
                 [""] + device_args("frozen", "", game, opponent, most))
             lines = pico.repl(setup + harness, timeout=4 * 3600, on_line=progress).splitlines()
         values = dict(line.split(" ", 1) for line in lines if " " in line)
+        if int(values["save_failures"]):
+            # A refused save is re-encoded whole at the next move: no figure holds.
+            raise SystemExit("bench: the RAM disk refused %s saves of %s; make it larger"
+                             % (values["save_failures"], game))
         device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
         for name in DEVICE_FIGURES:
             print("%-60s %10d" % ("virtual Pico, %s vs %s: %s" % (game, opponent, name),

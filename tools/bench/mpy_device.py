@@ -10,7 +10,8 @@ tools/bench/bench.py runs it in two places:
 - on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
   its objects dropped, sys.argv set first): the board's real display, bus and
   clock, times in device time, saves on a littlefs disk in RAM (RamDisk below;
-  its bytes are left out of the heap figures);
+  its bytes are left out of the heap figures, and the flash's write times,
+  which the virtual Pico does not emulate, are added from its counts);
 - on the 32-bit unix port (the fake hardware of mpy_hardware.py, whose clock
   never waits), by bisection on -X heapsize: the smallest heap of the match.
 The player is a scripted finger (RIGHT or LEFT, then A, twice every 40 frames,
@@ -32,6 +33,15 @@ virtual Pico), then `name value` lines:
                                             most after a collection (every 30
                                             frames and after each decision)
     panel_bytes_per_frame                   bytes sent to the panel, per frame
+    saves, flash_erases                     frames that wrote to the flash, and
+                                            the 4 KB blocks littlefs erased
+    frame_ms_max_flash                      the longest frame with the flash's
+                                            typical write times added (its
+                                            pages programmed, its blocks erased)
+    save_failures                           frames after which the journal's last
+                                            write had failed (bench.py then
+                                            refuses the figures: a failed save
+                                            re-encodes the whole match)
     final S1 S2 ...                         the match's scores, last (`unfinished`
                                             when MOST_FRAMES ran out first)
 Poker's decisions are not timed (its screen holds the match, not a session).
@@ -66,6 +76,14 @@ GAMES = {
 # Domino Poker's setup: the level one to the right (medium to hard), Start.
 POKER_SETUP = {5: RIGHT, 10: DOWN, 15: DOWN, 20: A}
 HEAP_EVERY = 30
+# The RAM disk: as few 4 KB blocks as hold a match's saves (see mount_ram_disk),
+# and the typical write times of the Pico's flash (Winbond W25Q16JV data sheet: a
+# 256-byte page programmed in 0.4 ms, a 4 KB sector erased in 45 ms, at most 3 ms
+# and 400 ms), for the frame times with the flash's writes added.
+DISK_BLOCKS = 12
+PAGE = 256
+PROGRAM_US = 400
+ERASE_US = 45000
 PROGRESS_EVERY = 250
 ON_BOARD = hasattr(machine, "Pin")  # else the unix port
 ticks_us = time.ticks_us
@@ -94,12 +112,15 @@ class RamDisk:
     """A block device in RAM (MicroPython's block device protocol, with offsets as
     littlefs uses them): the virtual Pico emulates no flash writes, and a save that
     fails every time would re-encode the whole match at every move. On this disk
-    saves go through littlefs as on a board, less the flash's own write times."""
+    saves go through littlefs as on a board, less the flash's own write times,
+    which it counts instead: the blocks erased and the pages programmed."""
 
     def __init__(self, blocks, size):
         self.size = size
         self.data = bytearray(blocks * size)
         self.view = memoryview(self.data)  # copies in and out without a copy between
+        self.erased = 0
+        self.pages = 0
 
     def readblocks(self, block, buf, offset=0):
         start = block * self.size + offset
@@ -108,6 +129,7 @@ class RamDisk:
     def writeblocks(self, block, buf, offset=None):
         start = block * self.size + (offset or 0)
         self.view[start:start + len(buf)] = buf
+        self.pages += (len(buf) + PAGE - 1) // PAGE
 
     def ioctl(self, op, arg):
         if op == 4:  # the number of blocks
@@ -115,24 +137,32 @@ class RamDisk:
         if op == 5:  # the size of a block
             return self.size
         if op == 6:  # erase a block: nothing to do in RAM
+            self.erased += 1
             return 0
         return None
 
+    def write_us(self):
+        """The flash's typical time for what was written so far, in us."""
+        return self.erased * ERASE_US + self.pages * PROGRAM_US
 
-disk = [0]  # the RAM disk's bytes, left out of the heap figures
+
+disk = [0, None]  # the RAM disk's bytes (left out of the heap figures), the disk
 
 
 def mount_ram_disk():
     import os
 
     before = gc.mem_alloc()
-    # As the rp2 port formats its flash: 4 KB blocks, written 256 bytes at a time.
-    device = RamDisk(24, 4096)
-    os.VfsLfs2.mkfs(device, progsize=256)
-    os.mount(os.VfsLfs2(device, progsize=256), "/")
+    # As the rp2 port formats its flash: 4 KB blocks, written a page at a time.
+    # Few blocks: a collection scans the disk's bytes as it scans the heap's, and
+    # each 4 KB adds about 0.5 ms to every one (a board's flash adds nothing).
+    device = RamDisk(DISK_BLOCKS, 4096)
+    os.VfsLfs2.mkfs(device, progsize=PAGE)
+    os.mount(os.VfsLfs2(device, progsize=PAGE), "/")
     os.chdir("/")
     gc.collect()
     disk[0] = gc.mem_alloc() - before
+    disk[1] = device
 
 
 class Finger:
@@ -234,7 +264,9 @@ match = begin()
 # Frames per ms of work, the last one "1000+": on a board only. On the unix port the
 # times are the desktop's, and its 2 KB would count in the heap bisected there.
 histogram = array("H", bytes(2 * 1001) if ON_BOARD else b"")
-longest = longest_thinking = 0
+longest = longest_thinking = longest_flash = 0
+saves = 0  # frames that wrote to the flash
+save_failures = 0  # frames whose save the disk refused (then no figure is true)
 gc.collect()
 base = peak = gc.mem_alloc() - disk[0]
 frames = 0
@@ -245,10 +277,17 @@ while app._module != ending and frames < MOST_FRAMES:
     way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
     held = way if step in (0, 20) else A if step in (10, 30) else 0
     was_thinking = thinking[0]
+    written = disk[1].write_us() if disk[1] else 0
     start = ticks_us()
     hw.run_frame(app)
     work = ticks_diff(ticks_us(), start) - waited[0]
     frames += 1
+    flash_us = disk[1].write_us() - written if disk[1] else 0
+    if flash_us:
+        saves += 1
+        longest_flash = max(longest_flash, work + flash_us)
+    if app.storage.match.failed:
+        save_failures += 1
     ms = work // 1000
     if ON_BOARD:
         histogram[min(ms, 1000)] += 1
@@ -286,5 +325,9 @@ print("decision_ms_max", decisions[-1] if count else 0)
 print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
+print("saves", saves)
+print("flash_erases", disk[1].erased if disk[1] else 0)
+print("frame_ms_max_flash", max(longest, longest_flash) // 1000)
+print("save_failures", save_failures)
 ended = app._module == ending
 print("final" if ended else "unfinished", " ".join(str(n) for n in match.game.scores))
