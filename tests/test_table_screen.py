@@ -379,23 +379,26 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
     assert frames[0] > 100
 
 
-def test_the_frame_that_saves_a_move_leaves_the_screen_as_it_was_and_the_next_draws_the_move():
+def test_a_move_is_drawn_on_its_frame_and_saved_on_the_next_which_leaves_the_screen_as_it_was():
     handheld = Handheld(first=None)
     session = start_match(handheld, ["human:Ann", "handheld:defensive"], seed=5)
     until(handheld, lambda h: h.screen_name() == "table" and h.screen.mode == table.CHOOSE_TILE)
-    frames = [(len(session.record.actions), handheld.glass())]  # (moves, panel) by frame
+    # By frame: (moves made, moves in the journal, the panel).
+    frames = [(len(session.record.actions), session._kept, handheld.glass())]
     step = handheld.emulator.step
 
     def watched(buttons=frozenset()):
         step(buttons)
-        frames.append((len(session.record.actions), handheld.glass()))
+        frames.append((len(session.record.actions), session._kept, handheld.glass()))
 
     handheld.emulator.step = watched
     press_move(handheld, first_play(session.view(0)))
     handheld.frame()
-    saved = next(i for i in range(1, len(frames)) if frames[i][0] > frames[i - 1][0])
-    assert frames[saved][1] == frames[saved - 1][1]  # the saving frame drew nothing
-    assert frames[saved + 1][1] != frames[saved][1]  # the next shows the move
+    moved = next(i for i in range(1, len(frames)) if frames[i][0] > frames[i - 1][0])
+    assert frames[moved][2] != frames[moved - 1][2]  # the move shows at once
+    assert frames[moved][1] < frames[moved][0]  # not saved yet
+    assert frames[moved + 1][1] == frames[moved][0]  # the next frame saves it
+    assert frames[moved + 1][2] == frames[moved][2]  # and draws nothing
 
 
 def test_while_the_handheld_calls_the_auction_left_as_drawn_is_the_auction_drawn_whole(

@@ -199,8 +199,8 @@ class Screen:
         """A call (or a loss on time) has been made: save, tell, go on. The handheld's
         calls and a loss on time are shown in a bubble; a player's own call is not."""
         session = self.session
-        session.save(self.app.storage)
-        self.redraw.saved = True
+        self.app.save_soon(session)  # drawn now, saved on the next frame
+        self.redraw.moved()
         shown = ""
         by_handheld = self.mode == THINKING
         said = []

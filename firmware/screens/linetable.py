@@ -275,8 +275,8 @@ class Screen:
             self.app.sound.play(tunes.ERROR)
             self._show(str(e), _MESSAGE_FRAMES)
             return
-        session.save(self.app.storage)
-        self.redraw.saved = True
+        self.app.save_soon(session)  # drawn now, saved on the next frame
+        self.redraw.moved()
         self._note_table()
         self._react(events)
 

@@ -347,8 +347,8 @@ class Screen:
             self.app.sound.play(tunes.ERROR)
             self._show(str(e), True)
             return
-        session.save(self.app.storage)
-        self.redraw.saved = True
+        self.app.save_soon(session)  # drawn now, saved on the next frame
+        self.redraw.moved()
         self._note_pile()
         self._react(events)
 

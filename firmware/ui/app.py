@@ -52,6 +52,11 @@ class App:
         # What the frame gone by counts for on a match clock (see update()).
         self.elapsed_ms = self.clock.frame_ms
         self._changed = False
+        # A session whose move this frame shows, to be saved on the next frame
+        # (then `_due`, and that frame draws nothing): see save_soon().
+        self._owed = None
+        self._due = None
+        self._saving = False
         from ui import saved
 
         # What start-up found wrong with the save, for the main menu to say.
@@ -83,6 +88,12 @@ class App:
         self._busy = False
 
     def _show(self, name, args):
+        # A move not saved yet is saved before another screen is made: it may
+        # end the match (and clear its journal) or leave the session.
+        for session in (self._due, self._owed):
+            if session is not None:
+                session.save(self.storage)
+        self._due = self._owed = None
         self._changed = True
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
@@ -97,20 +108,35 @@ class App:
         self._module = module_name
         self.screen = getattr(package, name).Screen(self, *args)
 
+    def save_soon(self, session):
+        """The move just made is drawn on this frame and saved on the next: the
+        player sees it at once, and the save's time (a flash erase on a board,
+        45 ms) falls on a frame that changes nothing on the panel."""
+        self._owed = session
+
     def update(self):
         # A frame that changed the screen (an import, a collection, often a save)
         # lasts long on a board: a match clock counts it as an ordinary frame, not
         # against the player whose decision only starts on the new screen.
         self.elapsed_ms = self.clock.frame_ms if self._changed else self.clock.last_ms
         self._changed = False
+        self._due, self._owed = self._owed, None
         self._busy = True
-        self.screen.update()
+        self.screen.update()  # its buttons are read as on any frame
         self._busy = False
         if self._next is not None:
             self._change()
+        if self._due is not None:
+            # What the screen changed meanwhile is drawn on the next frame.
+            self._due.save(self.storage)
+            self._due = None
+            self._saving = True
         self._tell_failures()
 
     def draw(self):
+        if self._saving:
+            self._saving = False
+            return
         self.screen.draw()
         if self.failure_frames:
             _draw_told(self.fb)

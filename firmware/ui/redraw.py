@@ -1,11 +1,15 @@
 """When a table screen draws: the rule the All Fives and draw-and-block tables share.
 
-A frame that saves has a save's time in it on a board (10-30 ms on the virtual
-Pico, with littlefs in RAM; a real flash adds its own write times), so it draws
-nothing and the next frame draws the move. While the handheld thinks only its
-dots move, so the screen redraws them alone, unless more of the picture changed:
-the screen tells what may change meanwhile as its `look`, an int (so nothing is
-allocated), and a frame that draws the picture whole takes no search step.
+A move is drawn on the frame it is made (`moved()`: the next draw is whole), and
+saved on the next one, which draws nothing (`App.save_soon`): a save has its
+time on a board (6-35 ms on the virtual Pico, with littlefs in RAM, and a real
+flash's erase of 45 ms on some). Domino Poker, whose end of a match pays the
+coins its last screen tells, saves on the frame of the move instead (`saved`):
+that frame draws nothing, and the next draws the move. While the handheld
+thinks only its dots move, so the screen redraws them alone, unless more of the
+picture changed: the screen tells what may change meanwhile as its `look`, an
+int (so nothing is allocated), and a frame that draws the picture whole takes
+no search step.
 """
 
 from micropython import const
@@ -22,6 +26,10 @@ class Redraw:
         # update saw it, and the look the picture was last drawn whole with.
         self.seen = -1
         self.drawn = -1
+
+    def moved(self):
+        """A move changed the picture beyond its look: the next draw is whole."""
+        self.drawn = self.seen = -1
 
     def steady(self, look):
         """For the screen's update: nothing but the dots changed since the last
