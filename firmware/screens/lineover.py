@@ -1,7 +1,7 @@
 """The end of a draw-and-block match: who won (in Kozel, who is the goat), the
 final scores, and in Domino 1x1 the players' ratings before and after (RULES.md
 3a: profiles move, the handheld's levels keep theirs). The ratings and the
-retired match are saved in one write (ui.session.finish), so a power cut here
+retired match are saved in one write (ui.session.retire), so a power cut here
 counts nothing twice. A or B goes back to the main menu (ui.ending)."""
 
 from core import elo

@@ -1,12 +1,14 @@
 """What every match end screen does (screens.matchend for All Fives and the duel,
 screens.lineover for the draw-and-block family): the results counted and the
-match retired in one write (ui.session.finish), a tune, then A or B back to the
-main menu."""
+match retired in one write (ui.session.retire, retired), a tune, then A or B
+back to the main menu. The write is made on the screen's second frame: the
+first shows the results at once, the second has the save's time (a flash
+erase or two on a board)."""
 
 from hw.buttons import A, B
 
 from ui import tunes
-from ui.session import finish
+from ui.session import retire, retired
 
 
 class Ending:
@@ -15,10 +17,14 @@ class Ending:
         after they were saved; `human_lost`: the one human at the table lost."""
         self.app = app
         self.session = session
-        finish(app.storage, session, record)
+        self._put = retire(app.storage, session, record)
+        self._written = False
         app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
 
     def update(self):
+        if not self._written:
+            self._written = True
+            retired(self.app.storage, self._put)
         buttons = self.app.buttons
         if buttons.just_pressed(A) or buttons.just_pressed(B):
             self.app.sound.play(tunes.SELECT)

@@ -435,18 +435,25 @@ def _from_journal(chunks):
     return session
 
 
-def finish(storage, session, record):
-    """The match is over: `record()` puts its results into the profiles (without
-    saving), the finished match is kept as "last" and the match is retired, all
-    in one write of the save, then the journal is cleared. A match retired
-    already (a power cut came after that write) records nothing again.
-    False if the save could not be written."""
-    if session.number < 0 or storage.get(DONE_KEY) != session.number:
-        record()
-        storage.set(LAST_KEY, session.encode())
-        if session.number >= 0:
-            storage.set(DONE_KEY, session.number)
-        if not storage.save():
-            return False
+def retire(storage, session, record):
+    """The match is over: `record()` puts its results into the profiles, and the
+    finished match is kept as "last" and marked retired, all in the save's values,
+    for retired() to write in one go. A match retired already (a power cut came
+    after that write) records nothing again. Returns whether anything was put."""
+    if session.number >= 0 and storage.get(DONE_KEY) == session.number:
+        return False
+    record()
+    storage.set(LAST_KEY, session.encode())
+    if session.number >= 0:
+        storage.set(DONE_KEY, session.number)
+    return True
+
+
+def retired(storage, put):
+    """Write what retire() put (if it put anything) in one write of the save, then
+    clear the match journal. False if the save could not be written: the journal
+    stays, and after a reboot the match ends again."""
+    if put and not storage.save():
+        return False
     storage.match.clear()
     return True

@@ -5,8 +5,9 @@ from core.actions import DRAW, PASS
 from core.allfives import Illegal, Options, PLAYING
 from core.rng import Rng
 from hw.journal import chunk
+from hw.storage import Storage
 from ui import narrate, speech
-from ui.session import decode, DONE_KEY, finish, forget, LAST_KEY, pending, resume, Session
+from ui.session import decode, DONE_KEY, forget, LAST_KEY, pending, resume, retire, retired, Session
 
 
 def human_choice(session, rng):
@@ -180,10 +181,15 @@ def test_finishing_a_match_twice_counts_it_once():
     session = Session(Options.parse("target=61"), 21, ["human:Ann", "handheld:defensive"])
     play_out(session, storage, Rng(3))
     counted = []
-    assert finish(storage, session, lambda: counted.append(1))
+    assert retire(storage, session, lambda: counted.append(1))
+    # Nothing written yet: a power cut now brings the match back to end again.
+    flash = storage.flash.copy()
+    assert pending(Storage("/save.bin", flash, flash.open)) == session.number
+    assert retired(storage, True)
     assert pending(storage) == -1 and storage.get(DONE_KEY) == session.number
     assert decode(storage.get(LAST_KEY)).record.actions == session.record.actions
     # Shown again (its journal copied back, as a power cut could leave it): nothing counted.
     session.save(storage)
-    assert finish(storage, session, lambda: counted.append(1))
+    assert not retire(storage, session, lambda: counted.append(1))
+    assert retired(storage, False) and pending(storage) == -1
     assert counted == [1]
