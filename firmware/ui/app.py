@@ -52,8 +52,8 @@ class App:
         # What the frame gone by counts for on a match clock (see update()).
         self.elapsed_ms = self.clock.frame_ms
         self._changed = False
-        # A session whose move this frame shows, to be saved on the next frame
-        # (then `_due`, and that frame draws nothing): see save_soon().
+        # What this frame shows, to be saved on the next frame (then `_due`, and
+        # that frame draws nothing): see save_soon().
         self._owed = None
         self._due = None
         self._saving = False
@@ -88,11 +88,11 @@ class App:
         self._busy = False
 
     def _show(self, name, args):
-        # A move not saved yet is saved before another screen is made: it may
+        # What is not saved yet is saved before another screen is made: it may
         # end the match (and clear its journal) or leave the session.
-        for session in (self._due, self._owed):
-            if session is not None:
-                session.save(self.storage)
+        for keeper in (self._due, self._owed):
+            if keeper is not None:
+                keeper.save(self.storage)
         self._due = self._owed = None
         self._changed = True
         self.screen = _Blank()  # let the old screen go before the new one is made
@@ -108,11 +108,12 @@ class App:
         self._module = module_name
         self.screen = getattr(package, name).Screen(self, *args)
 
-    def save_soon(self, session):
-        """The move just made is drawn on this frame and saved on the next: the
-        player sees it at once, and the save's time (a flash erase on a board,
-        45 ms) falls on a frame that changes nothing on the panel."""
-        self._owed = session
+    def save_soon(self, keeper):
+        """What this frame shows (a move, a match's results) is saved on the next
+        frame, by `keeper.save(storage)` (a session, an end screen): the player
+        sees it at once, and the save's time (a flash erase on a board, 45 ms)
+        falls on a frame that draws nothing. A screen change saves it first."""
+        self._owed = keeper
 
     def update(self):
         # A frame that changed the screen (an import, a collection, often a save)

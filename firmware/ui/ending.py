@@ -1,9 +1,9 @@
 """What every match end screen does (screens.matchend for All Fives and the duel,
 screens.lineover for the draw-and-block family): the results counted and the
 match retired in one write (ui.session.retire, retired), a tune, then A or B
-back to the main menu. The write is made on the screen's second frame: the
-first shows the results at once, the second has the save's time (a flash
-erase or two on a board)."""
+back to the main menu. The write is made on the screen's second frame
+(App.save_soon), which draws nothing: the first shows the results at once, the
+second has the save's time (a flash erase or two on a board)."""
 
 from hw.buttons import A, B
 
@@ -18,13 +18,14 @@ class Ending:
         self.app = app
         self.session = session
         self._put = retire(app.storage, session, record)
-        self._written = False
+        app.save_soon(self)  # the next frame writes them, and draws nothing
         app.sound.play(tunes.LOSE if human_lost else tunes.WIN)
 
+    def save(self, storage):
+        """For App.save_soon: the results and the retired match written."""
+        return retired(storage, self._put)
+
     def update(self):
-        if not self._written:
-            self._written = True
-            retired(self.app.storage, self._put)
         buttons = self.app.buttons
         if buttons.just_pressed(A) or buttons.just_pressed(B):
             self.app.sound.play(tunes.SELECT)

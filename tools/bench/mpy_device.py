@@ -18,7 +18,9 @@ The player is a scripted finger (RIGHT or LEFT, then A, twice every 40 frames,
 sweeping the hand one way for 600 frames (280 in the
 draw-and-block games) then back, which in time plays, draws,
 passes, bids and goes on) against the handheld; Domino Poker's setup is first
-gone through by the same finger (the level, Start). Prints `progress FRAMES`
+gone through by the same finger (the level, Start). The screen that ends the
+match is run for END_FRAMES frames more, untouched (it writes the results on its
+second). Prints `progress FRAMES`
 every PROGRESS_EVERY frames while it plays (a long match takes a while on the
 virtual Pico), then `name value` lines:
 
@@ -76,6 +78,8 @@ GAMES = {
 # Domino Poker's setup: the level one to the right (medium to hard), Start.
 POKER_SETUP = {5: RIGHT, 10: DOWN, 15: DOWN, 20: A}
 HEAP_EVERY = 30
+# The end screen's own frames count too: it writes the results on its second.
+END_FRAMES = 3
 # The RAM disk: as few 4 KB blocks as hold a match's saves (see mount_ram_disk),
 # and the typical write times of the Pico's flash (Winbond W25Q16JV data sheet: a
 # 256-byte page programmed in 0.4 ms, a 4 KB sector erased in 45 ms, at most 3 ms
@@ -272,10 +276,15 @@ base = peak = gc.mem_alloc() - disk[0]
 frames = 0
 decided = 0
 ending = "screens." + last_screen
-while app._module != ending and frames < MOST_FRAMES:
-    step = frames % 40
-    way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
-    held = way if step in (0, 20) else A if step in (10, 30) else 0
+tail = END_FRAMES  # frames of the screen that ends the match, untouched
+while tail and frames < MOST_FRAMES:
+    if app._module == ending:
+        tail -= 1
+        held = 0
+    else:
+        step = frames % 40
+        way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
+        held = way if step in (0, 20) else A if step in (10, 30) else 0
     was_thinking = thinking[0]
     written = disk[1].write_us() if disk[1] else 0
     start = ticks_us()
