@@ -16,10 +16,10 @@ mean more tiles lie under it. Every covered tile is on the pile at the right, in
 play order, as a small tile with 3x3 pips. Nothing here allocates.
 """
 
+import framebuf
 from core.table import E, LEAD, LEAD_FLIP, N, W
 from core.tiles import HIGH, LOW, name
 from gfx import domino, text
-from gfx.sheet import Sheet
 from micropython import const
 
 CX = const(42)  # centre of the cross
@@ -47,10 +47,12 @@ _RAISE = const(3)  # the tile under the cursor stands this much above the others
 _MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
-def _micro_sheet():
-    """The 28 small tiles as a sheet, each drawn once here: then a pile of them is
-    a blit a tile (drawn pixel by pixel, a tile took 20-odd calls)."""
-    data = bytearray(b"\x1f" * (9 * 28))  # 9 white columns of 5 rows (bit 0 on top)
+def _micro_tiles():
+    """The 28 small tiles, each drawn once here (9 columns of 5 rows, bit 0 on
+    top): then a pile of them is a blit a tile (drawn pixel by pixel, a tile took
+    20-odd calls). One view of its bytes a tile and one blit source pointed at
+    them, as gfx/text.py does: 0.7 KB of heap, where a Sheet's 28 sources take 1.8."""
+    data = bytearray(b"\x1f" * (9 * 28))  # white
     for t in range(28):
         data[9 * t + 4] = 0x11  # the divider, rows 1-3 dark
         for half in range(2):
@@ -58,10 +60,12 @@ def _micro_sheet():
             for bit in range(9):
                 if pattern >> bit & 1:
                     data[9 * t + 1 + 4 * half + bit % 3] &= ~(2 << bit // 3)
-    return Sheet(data, 9, 5, 28)
+    whole = memoryview(data)
+    return tuple(whole[9 * t:9 * t + 9] for t in range(28))
 
 
-_MICRO = _micro_sheet()
+_MICRO = _micro_tiles()
+_micro = [_MICRO[0], 9, 5, framebuf.MONO_VLSB]  # the blit source, [buffer, w, h, format]
 
 
 def who(session, seat):
@@ -86,7 +90,9 @@ def tile_at(t, where):
 def micro(fb, t, x, y):
     """A 9x5 tile: white, with 3x3 pips in black and a dark divider between its
     halves (so [0|0] is two blank halves, [4|4] two fours); the pile is made of these."""
-    fb.blit(_MICRO.frames[t], x, y)
+    source = _micro
+    source[0] = _MICRO[t]
+    fb.blit(source, x, y)
 
 
 def _centre_box(table):
