@@ -22,7 +22,7 @@ from gfx.sheet import INVERT
 LINE = const(7)  # from one line of text to the next: the font's 6 rows and a gap
 _SHORT_W = const(64)
 _LONG_W = const(128)
-_ROOMY = const(150000)  # bytes of heap free at start-up that afford the whole cache
+ROOMY = const(150000)  # bytes of heap free at start-up that afford the whole cache
 
 
 def _slots():
@@ -33,8 +33,8 @@ def _slots():
     make more images again, each frame, which is slower, not different."""
     import gc
 
-    free = gc.mem_free() if hasattr(gc, "mem_free") else _ROOMY  # CPython: no limit to mind
-    return (28, 8) if free >= _ROOMY else (10, 2)
+    free = gc.mem_free() if hasattr(gc, "mem_free") else ROOMY  # CPython: no limit to mind
+    return (28, 8) if free >= ROOMY else (10, 2)
 
 
 SHORT, LONG = _slots()
