@@ -136,7 +136,7 @@ class Journal:
         return chunks
 
     def start(self, number, header, more=b""):
-        """Both copies made anew: the header chunk of match `number`, then `more`
+        """The copies made anew: the header chunk of match `number`, then `more`
         (chunks already made), the copy not trusted first. False if a write failed."""
         data = chunk(HEADER, number.to_bytes(4, "big") + header) + more
         others = tuple(i for i in range(len(self._paths)) if i != self._trusted)
@@ -146,7 +146,7 @@ class Journal:
         return False
 
     def append(self, data):
-        """Chunks added at the end of both copies; False (and `whole` False) if a
+        """Chunks added at the end of each copy; False (and `whole` False) if a
         write failed."""
         return self._write(range(len(self._paths)), data, "ab")
 

@@ -23,7 +23,7 @@ from ui import speech
 # Where the heap is tight (an ESP32 from .mpy, an ESP8266), collect before the
 # next screen is imported so that the old one's memory is free for it. Where it
 # is roomy (an RP2040, about 220 KB free) that collection would only lengthen the
-# frame of the change (8 ms on the virtual Pico), and the collector of the
+# frame of the change (13 ms on the virtual Pico), and the collector of the
 # frames' spare time (hw.board) keeps up; CPython's collector needs no help.
 _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 
