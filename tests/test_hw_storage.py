@@ -296,3 +296,30 @@ def test_a_damaged_header_in_both_copies_is_reported():
     flash.files = {p: d[:3] + b"?" + d[4:] for p, d in flash.files.items()}
     journal = journal_of(flash)
     assert journal.head() is None and journal.status == DAMAGED
+
+
+def test_a_summary_is_made_only_when_its_state_changes_and_written_only_when_it_differs():
+    flash = Flash()
+    journal = journal_of(flash)
+    journal.start(3, HEADER)
+    made = []
+
+    def make(text):
+        def summary():
+            made.append(text)
+            return text
+        return summary
+
+    assert journal.note_of(3, (0, 0), make(b"Scores 0, 0"))
+    written = flash.files["/save.bin.match.sum"]
+    assert journal.note_of(3, (0, 0), make(b"never made"))
+    assert made == [b"Scores 0, 0"]
+    flash.files["/save.bin.match.sum"] = b"left alone"  # a state whose summary is the same
+    assert journal.note_of(3, (0, 1), make(b"Scores 0, 0"))
+    assert flash.files["/save.bin.match.sum"] == b"left alone"
+    flash.files["/save.bin.match.sum"] = written
+    assert journal.note_of(3, (5, 0), make(b"Scores 5, 0"))
+    assert journal.summary() == b"Scores 5, 0"
+    assert journal.note(4, b"another match's")  # then match 3's summary is made again
+    assert journal.note_of(3, (5, 0), make(b"Scores 5, 0")) and made[-1] == b"Scores 5, 0"
+    assert len(made) == 4

@@ -34,6 +34,8 @@ by another match, is simply not shown.
 
     journal.note(7, b"All Fives vs tactics")
     journal.summary()                     # b"All Fives vs tactics" (match 7 kept)
+    journal.note_of(7, (0, 0), make)      # make() called, and written, only when
+                                          # match 7's state (the scores) changed
 """
 
 from micropython import const
@@ -44,6 +46,7 @@ HEADER = b"H"
 _FRAME = const(5)  # kind, length, CRC
 _SUMMARY = b"S"
 SUMMARY_MAX = const(120)  # the most bytes of a summary kept (and read)
+_NOT_NOTED = (-1, None, b"")  # no summary known to be written (numbers are >= 0)
 
 WHOLE = "whole"  # nothing was damaged
 TORN = "torn"  # a copy ends in a chunk cut short (a power cut): nothing lost
@@ -93,6 +96,7 @@ class Journal:
         self.whole = True
         self.status = WHOLE
         self.failed = False  # the last write failed
+        self._noted = _NOT_NOTED  # (number, state, summary) of the summary written last
 
     def head(self):
         """(number, header) of the newest match kept, reading no more than the
@@ -153,7 +157,9 @@ class Journal:
     def note(self, number, summary):
         """Keep `summary` (bytes, cut to SUMMARY_MAX) as what match `number` is
         now; False if the write failed (the menu then shows no summary)."""
-        data = chunk(_SUMMARY, number.to_bytes(4, "big") + summary[:SUMMARY_MAX])
+        summary = summary[:SUMMARY_MAX]
+        data = chunk(_SUMMARY, number.to_bytes(4, "big") + summary)
+        self._noted = _NOT_NOTED
         try:
             with self._open(self._summary, "wb") as f:
                 f.write(data)
@@ -161,6 +167,23 @@ class Journal:
             self._sync()
         except OSError:
             return False
+        self._noted = (number, None, summary)
+        return True
+
+    def note_of(self, number, state, make):
+        """note() the summary `make()` gives, made only when match `number`'s
+        `state` (what the summary is made of, such as the scores) is not that of
+        the summary written last (on a board making it takes milliseconds), and
+        written only when it differs. False if the write failed (the next call
+        tries again)."""
+        noted = self._noted
+        same = noted[0] == number  # the match noted last
+        if same and noted[1] == state:
+            return True
+        summary = make()[:SUMMARY_MAX]
+        if not (same and noted[2] == summary) and not self.note(number, summary):
+            return False
+        self._noted = (number, state, summary)
         return True
 
     def summary(self):
@@ -183,6 +206,7 @@ class Journal:
                 pass
         self.whole = True
         self.status = WHOLE
+        self._noted = _NOT_NOTED
 
     def _write(self, order, data, mode):
         try:

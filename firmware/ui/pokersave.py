@@ -28,8 +28,6 @@ class PokerSave:
         self.record = record
         self.number = -1  # the match's number in the journal, once saved there
         self._kept = 0  # actions the journal holds
-        self._noted = b""
-        self._noted_state = None  # the hand and scores it was made of
 
     def _header(self):
         words = "game: poker\n%s %s\n" % (self.level, self.record.players[0])
@@ -57,14 +55,14 @@ class PokerSave:
             done = not body or journal.append(body)
         if done:
             self._kept = len(record.actions)
-            # Made and written only when the hand or the scores have changed.
-            state = (game.hand_no,) + tuple(game.scores)
-            if state != self._noted_state:
-                note = "Hand %d/%d, " % (game.hand_no, game.options.hands)
-                noted = summary("Domino Poker", self._names(), game.scores, note)
-                if noted == self._noted or journal.note(self.number, noted):
-                    self._noted, self._noted_state = noted, state
+            # Made only when the hand or the scores have changed.
+            journal.note_of(self.number, (game.hand_no,) + tuple(game.scores),
+                            lambda: self._summary(game))
         return done
+
+    def _summary(self, game):
+        note = "Hand %d/%d, " % (game.hand_no, game.options.hands)
+        return summary("Domino Poker", self._names(), game.scores, note)
 
     def _names(self):
         return [self.record.players[0]] + [self.level] * 3

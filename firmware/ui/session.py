@@ -61,8 +61,6 @@ class Session:
         self.number = -1  # the match's number in the journal, once saved there
         self._kept = 0  # actions, and hands dealt, the journal holds
         self._kept_hands = 0
-        self._noted = b""  # the summary the journal holds for the menu
-        self._noted_scores = None  # the scores it was made of
 
     # --- who plays ------------------------------------------------------------
 
@@ -262,13 +260,9 @@ class Session:
         if done:
             self._kept = len(self.record.actions)
             self._kept_hands = self.game.hand_no
-            # The summary is made (2.7 ms on a board) and written only when the
-            # scores have changed: the players do not.
-            scores = tuple(self.game.scores)
-            if scores != self._noted_scores:
-                noted = self.summary()
-                if noted == self._noted or journal.note(self.number, noted):
-                    self._noted, self._noted_scores = noted, scores
+            # Made (2.7 ms on a board) only when the scores have changed: the
+            # players do not.
+            journal.note_of(self.number, tuple(self.game.scores), self.summary)
         return done
 
     def summary(self):
