@@ -95,3 +95,19 @@ def test_the_device_harness_plays_each_game_with_the_scripted_finger(tmp_path):
         assert int(figures["decision_ms_max"]) >= int(figures["decision_ms_p90"])
         assert int(figures["heap_peak"]) >= int(figures["heap_base"]) > 0
         assert 0 < int(figures["panel_bytes_per_frame"]) <= 1030
+
+
+def test_each_run_starts_on_a_folder_emptied_of_every_save(tmp_path):
+    """Runs share one scratch folder: every save file an earlier run left (a kept
+    match's too) goes, and nothing else of the folder's."""
+    for name in ("save.bin", "save.bin.new", "save.bin.match", "save.bin.match.new", "keep"):
+        (tmp_path / name).write_bytes(b"left by an earlier run")
+    (tmp_path / "harness").mkdir()
+    paths = "sys.path[:0] = [%r, %r]" % (str(bench.ROOT / "tools" / "bench"),
+                                          str(bench.ROOT / "firmware"))
+    program = "import sys; %s; import mpy_hardware; mpy_hardware.fresh_hardware(%r)" % (
+        paths, str(tmp_path))
+    run = subprocess.run([bench.tool("micropython"), "-c", program],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["harness", "keep"]

@@ -26,7 +26,6 @@ mpy_modules (modules)  the heap around the first import of every module, and the
 """
 
 import gc
-import os
 import sys
 
 import vfs
@@ -46,7 +45,8 @@ if SOURCE.endswith(".romfs"):
 else:
     sys.path.insert(0, SOURCE)
 
-from mpy_hardware import hardware, hold  # noqa: E402
+import mpy_hardware  # noqa: E402
+from mpy_hardware import hold  # noqa: E402
 from ui.app import App  # noqa: E402
 
 MOST_FRAMES = 100000
@@ -54,12 +54,7 @@ MOST_FRAMES = 100000
 
 def fresh_hardware():
     """The fake hardware with an empty save (runs share SCRATCH_DIR)."""
-    for name in ("/save.bin", "/save.bin.new"):
-        try:  # noqa: SIM105 (MicroPython has no contextlib)
-            os.remove(SCRATCH + name)
-        except OSError:
-            pass
-    return hardware(SCRATCH + "/save.bin")
+    return mpy_hardware.fresh_hardware(SCRATCH)
 
 
 def screen(app):

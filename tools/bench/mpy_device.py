@@ -97,14 +97,9 @@ ticks_diff = time.ticks_diff
 def hardware():
     """The board's own hardware on a device, the fake one on the unix port."""
     if not ON_BOARD:  # the unix port: an empty save (runs share SCRATCH)
-        import os
+        from mpy_hardware import fresh_hardware
 
-        from mpy_hardware import hardware as fake
-
-        for name in ("/save.bin", "/save.bin.new"):
-            if name[1:] in os.listdir(SCRATCH):
-                os.remove(SCRATCH + name)
-        return fake(SCRATCH + "/save.bin")
+        return fresh_hardware(SCRATCH)
     import board_config  # type: ignore[import-not-found]
     from hw import board
 

@@ -75,6 +75,18 @@ def hardware(save_path):
     return hw
 
 
+def fresh_hardware(folder):
+    """hardware() on a folder emptied of saves. Runs share the folder: a file left by
+    an earlier run (a kept match's save.bin.match*, say) would change what the scripted
+    run meets, and Poker's set-up then never reaches its match."""
+    import os
+
+    for name in os.listdir(folder):
+        if name.startswith("save.bin"):
+            os.remove(folder + "/" + name)
+    return hardware(folder + "/save.bin")
+
+
 def hold(hw, held):
     """Hold the buttons named in `held` ("a", "left+b", "" for none)."""
     names = held.split("+")
