@@ -87,6 +87,25 @@ def test_the_image_holds_the_game_frozen_but_not_the_record_reader(uf2):
     assert b"Raspberry Pi Pico + SSD1306 (SPI)" in image  # the board file's own text
 
 
+# The interpreter's loop, the allocator and the collector, and the parser: the
+# functions the rp2 port means to run from RAM rather than through the flash's cache.
+HOT_IN_RAM = ("mp_execute_bytecode", "gc_alloc", "gc_free", "mp_parse")
+RAM = range(0x20000000, 0x20042000)  # the RP2040's 264 KB of SRAM
+
+
+def test_the_hot_interpreter_functions_are_linked_into_ram(uf2):
+    symbols = subprocess.run(["arm-none-eabi-nm", str(uf2.parent / "firmware.elf")],
+                             capture_output=True, text=True, check=True).stdout
+    address = {}
+    for line in symbols.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "tT":
+            address[fields[2]] = int(fields[0], 16)
+    for name in HOT_IN_RAM:
+        assert address[name] in RAM, "%s at %#x: in flash" % (name, address[name])
+    assert address["mp_obj_new_list"] not in RAM  # the rest of the core stays in flash
+
+
 def no_filesystem(path, mode="r"):
     """open() on a board with no filesystem mounted, as the virtual Pico boots
     (rp2040js does not emulate flash writes): nothing to read, nothing written."""

@@ -247,8 +247,11 @@ def firmware(name, jobs=None, out=build.BUILD):
 def _firmware(name, jobs, out):
     tree, picotool_source = sources()
     mpy_cross(tree, jobs)
+    script = ram_interpreter_script(tree)
+    # CMAKE_ARGS from the environment: the port's Makefile appends its own to it
+    # (given on make's command line, it would replace them).
     env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool(tree, picotool_source, jobs)),
-               **VERSION_ENV)
+               CMAKE_ARGS="-DMICROPY_BOARD_LINKER_SCRIPT=%s" % script, **VERSION_ENV)
     products = out / name
     products.mkdir(parents=True, exist_ok=True)
     # The RP2040 boards differ only in what is frozen: one port build serves them
@@ -256,6 +259,7 @@ def _firmware(name, jobs, out):
     # keeps one path (the port's cmake reads the path once, when it configures).
     port_build = WORK / "build-rp2"
     frozen = WORK / "frozen-rp2"
+    configure_with(port_build, script)
     run(["make", "-C", tree / "ports" / "rp2", "BOARD=RPI_PICO", "BUILD=%s" % port_build,
          "FROZEN_MANIFEST=%s" % manifest(name, frozen), "-j" + jobs,
          "--no-print-directory"], env=env)
@@ -263,6 +267,37 @@ def _firmware(name, jobs, out):
         shutil.copyfile((frozen if product == "manifest.py" else port_build) / product,
                         products / product)
     return products / "firmware.uf2"
+
+
+# The port's linker script keeps the interpreter's hot files in RAM by excluding
+# them from flash's .text (what it excludes lands in .data, in RAM). It names their
+# objects `*vm.c.obj`, but this build's cmake names them `vm.c.o`, so nothing was
+# excluded and mp_execute_bytecode and gc_alloc ran from flash, through its cache.
+RAM_FILES_IN_PORT = "*gc.c.obj *vm.c.obj *parse.c.obj"
+RAM_FILES = "*py/gc.c.o* *py/vm.c.o* *py/parse.c.o*"  # either object suffix
+
+
+def ram_interpreter_script(tree):
+    """The port's RP2040 linker script with its RAM exclusions matching this build's
+    object names, written beside the build (the sources stay as they came)."""
+    text = (tree / "ports" / "rp2" / "memmap_mp_rp2040.ld").read_text()
+    if RAM_FILES_IN_PORT not in text:
+        raise build.BuildError("memmap_mp_rp2040.ld no longer excludes %s from flash: "
+                               "check RAM_FILES in tools/device/firmware.py" % RAM_FILES_IN_PORT)
+    script = WORK / "memmap_rp2040_ram_interpreter.ld"
+    text = text.replace(RAM_FILES_IN_PORT, RAM_FILES)
+    if not script.exists() or script.read_text() != text:
+        script.write_text(text)
+    return script
+
+
+def configure_with(port_build, script):
+    """The port's Makefile passes CMAKE_ARGS only when it first configures: a build
+    folder configured without this linker script is configured anew."""
+    cache = port_build / "CMakeCache.txt"
+    if cache.exists() and ("MICROPY_BOARD_LINKER_SCRIPT:UNINITIALIZED=%s" % script
+                           not in cache.read_text()):
+        shutil.rmtree(port_build)
 
 
 def unix32(frozen_dirs=(), name="plain", jobs=None):
