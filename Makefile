@@ -9,7 +9,7 @@ STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
 .PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-heap bench-ui \
-	bench-saves assets clean web web-build web-bench
+	bench-saves assets screenshots clean web web-build web-bench
 
 setup: $(READY)
 
@@ -136,6 +136,10 @@ bench-saves: setup
 # Regenerate firmware/gfx/sprites.py and font.py from the art in tools/assets/.
 assets: setup
 	$(PY) tools/assets/make_assets.py
+
+# The README's screenshots (docs/images/), one of each game, from the headless emulator.
+screenshots: setup
+	$(PY) tools/assets/screenshots.py
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

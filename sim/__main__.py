@@ -14,7 +14,7 @@ Run the game headless instead: this presses A past the splash, the title and the
 main menu's "Play vs handheld", then on Start, which deals a match; moves the
 cursor; prints the game's narration and writes every 10th frame to build/frames:
 
-    .venv/bin/python -m sim.headless --program game --board picoboy --frames 160 \\
+    .venv/bin/python -m sim.headless --program game --frames 160 \\
         --press "20:a,40:a,60:a,80:a,120-122:right" --out build/frames --every 10 \\
         --scale 4 --theme blue
 

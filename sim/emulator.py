@@ -39,10 +39,21 @@ def game(hw, speak=None):
 PROGRAMS = {"test": test_screen, "game": game}
 
 
+def no_b_notice(config):
+    """What to tell a player who presses B on a board without a B button (B is then
+    the centre held long: a short press is A), or None on a board that has one."""
+    frames = config.get("b_from_long_a", 0)
+    if not frames:
+        return None
+    return ("{} has no B button: B is A held for {} frames, and a shorter press is A "
+            "(the default board, {}, has B).".format(config["name"], frames, boards.DEFAULT))
+
+
 class Emulator:
     def __init__(self, board=boards.DEFAULT, screen=test_screen, save_dir=None, time=None,
-                 fps=30, open_file=None):
-        # open_file stands in for open() in the firmware's storage (a flash that fails).
+                 fps=30, open_file=None, notice=None):
+        # open_file stands in for open() in the firmware's storage (a flash that fails);
+        # notice(text) hears what the emulator itself tells the player (see no_b_notice).
         self.board_name = board
         self.config = boards.load(board)
         self.time = time if time is not None else VirtualTime()
@@ -55,6 +66,9 @@ class Emulator:
                                        open_file=open_file)
         self.screen = screen(self.hw)
         self.frames = 0
+        self.notice = notice
+        self._no_b = no_b_notice(self.config)
+        self._held = frozenset()
 
     @property
     def controller(self):
@@ -62,6 +76,10 @@ class Emulator:
 
     def step(self, pressed=()):
         """Run one frame with the named buttons ("up", ..., "a", "b") held."""
+        pressed = frozenset(pressed)
+        if self._no_b and self.notice and "b" in pressed and "b" not in self._held:
+            self.notice(self._no_b)
+        self._held = pressed
         self.board.set_pressed(pressed)
         self.hw.run_frame(self.screen)
         self.frames += 1

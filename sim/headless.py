@@ -77,11 +77,15 @@ def main(argv=None):
     def narrate(text):  # the game's narration, with the frame it was said in
         print(f"[{emulator.frames + 1 if emulator else 0}] {text}")
 
+    def notice(text):  # what the emulator itself says (B on a board without B)
+        print(f"[{emulator.frames + 1}] emulator: {text}")
+
     with tempfile.TemporaryDirectory() as scratch:
         out = pathlib.Path(args.out) if args.out else None
         try:
             emulator = Emulator(args.board, save_dir=args.save_dir or scratch,
-                                screen=lambda hw: PROGRAMS[args.program](hw, narrate))
+                                screen=lambda hw: PROGRAMS[args.program](hw, narrate),
+                                notice=notice)
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
         except OSError as e:  # a save or output folder that cannot be made

@@ -40,7 +40,8 @@ class Terminal:
     def __init__(self, board=boards.DEFAULT, save_dir=SAVE_DIR, write=print):
         self.write = write
         self.sentences = 0
-        self.emulator = Emulator(board, save_dir=save_dir, screen=lambda hw: game(hw, self._say))
+        self.emulator = Emulator(board, save_dir=save_dir, screen=lambda hw: game(hw, self._say),
+                                 notice=write)
         self.app = self.emulator.screen
 
     def _say(self, text):

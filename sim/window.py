@@ -62,7 +62,8 @@ class Window:
         pygame.font.init()
         self.message = "F1: help"
         self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps,
-                                 screen=lambda hw: PROGRAMS[program](hw, self.narrate))
+                                 screen=lambda hw: PROGRAMS[program](hw, self.narrate),
+                                 notice=self.narrate)
         self.theme = theme
         size = (128 * scale + 2 * MARGIN, 64 * scale + 2 * MARGIN + STATUS_HEIGHT)
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)

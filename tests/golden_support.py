@@ -38,7 +38,7 @@ def golden_tests(scripts, golden, previews):
         check_every_golden_scripted(golden, {golden_name(s) for s in scripts})
 
     def pngs_show_the_goldens():
-        """The PNGs (the README's screenshots) are the goldens themselves."""
+        """The PNGs (the pictures of docs/) are the goldens themselves."""
         check_pngs_show_goldens(golden)
 
     return frame_equals_its_golden, every_golden_has_its_script, pngs_show_the_goldens
@@ -65,7 +65,7 @@ def check_every_golden_scripted(golden, names):
 
 
 def check_pngs_show_goldens(golden):
-    """The PNGs (the README's screenshots) are the goldens themselves, not older pictures."""
+    """The PNGs (the pictures of docs/) are the goldens themselves, not older pictures."""
     for pbm in golden.glob("*.pbm"):
         body = pbm.read_bytes()[len(b"P4\n128 64\n") :]
         lit = [not body[i >> 3] & 0x80 >> (i & 7) for i in range(128 * 64)]

@@ -4,7 +4,7 @@ tests/game/golden/.
 
 After a deliberate change to the table or the end screens, rewrite the goldens, look
 at the x4 previews left in build/golden-game/, then commit the goldens (their x2 PNGs
-are the README's screenshots):
+are docs/screens.md's pictures):
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_game_golden.py
 """
 
@@ -213,7 +213,7 @@ SCRIPTS = [
 ) = golden_tests(SCRIPTS, GOLDEN, PREVIEWS)
 
 
-def test_the_readme_shows_every_game_screen():
-    readme = (ROOT / "README.md").read_text()
+def test_the_screens_page_shows_every_game_screen():
+    page = (ROOT / "docs" / "screens.md").read_text()
     for picture in GOLDEN.glob("*.png"):
-        assert "(tests/game/golden/%s)" % picture.name in readme
+        assert "(../tests/game/golden/%s)" % picture.name in page

@@ -1,4 +1,4 @@
-"""What the 32-bit boards' heap figures rely on (README, "Real boards"): a board
+"""What the 32-bit boards' heap figures rely on (docs/device-figures.md): a board
 without speech plays All Fives and a Spectacular Bid duel without their words in
 memory. The words a bubble shows (a pass, a domino, the handheld's calls) are
 imported for it and let go again. A draw-and-block match keeps only its own words."""

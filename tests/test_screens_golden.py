@@ -2,7 +2,7 @@
 after seeded, scripted presses; compared byte for byte with tests/screens/golden/.
 
 After a deliberate change to one of these screens, rewrite the goldens and look
-at the PNGs (x2, the README's screenshots) before committing them:
+at the PNGs (x2, the pictures of docs/menus.md) before committing them:
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_screens_golden.py
 """
 

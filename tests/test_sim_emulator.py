@@ -66,6 +66,21 @@ def test_picoboy_b_key_is_a_long_press_of_the_centre(tmp_path):
     assert Emulator("pico-spi", save_dir=tmp_path).hw.buttons.b_from_long_a == 0
 
 
+def test_b_on_a_board_without_b_is_told_at_each_press(tmp_path, capsys):
+    told = []
+    emulator = Emulator("picoboy", screen=Recorder, save_dir=tmp_path, notice=told.append)
+    run(emulator, 40, parse_script("2-3:b,10-30:b"))
+    assert len(told) == 2  # once per press, however long it is held
+    assert "PicoBoy has no B button" in told[0] and "20 frames" in told[0]
+    assert "shorter press is A" in told[0]
+    assert B not in emulator.screen.seen[:25]  # the short press and the start of the long
+    # A board with a B button says nothing, and headless runs print the notice.
+    Emulator("pico-spi", screen=Recorder, save_dir=tmp_path, notice=told.append).step({"b"})
+    assert len(told) == 2
+    assert main(["--board", "picoboy", "--frames", "4", "--press", "2:b"]) == 0
+    assert "[2] emulator: PicoBoy has no B button" in capsys.readouterr().out
+
+
 def test_one_moved_tile_sends_a_fraction_of_a_full_frame(tmp_path):
     for board in ("pico-spi", "picoboy"):
         emulator = Emulator(board, screen=MovingTile, save_dir=tmp_path)

@@ -11,7 +11,7 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ROOMS = ("arenas", "assets", "bench", "device", "records")  # what each holds: README, Layout
+ROOMS = ("arenas", "assets", "bench", "device", "records")  # what each holds: docs/architecture.md
 _PATHS = [ROOT / "tools" / room for room in ROOMS] + [ROOT / "sim" / "shims", ROOT / "firmware"]
 for _path in _PATHS:
     if str(_path) not in sys.path:

@@ -34,7 +34,7 @@ from micropython import const
 
 from players.evaluate import count_after, points
 
-BUDGET = const(640)  # nodes per decision (device time: see the README)
+BUDGET = const(640)  # nodes per decision (device time: docs/players.md)
 STEP = const(26)  # nodes per step: one frame's share of search on the device
 SAMPLES = const(24)  # samples per decision at most
 DEPTH = const(2)  # plies searched after our move

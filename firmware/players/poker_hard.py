@@ -30,7 +30,7 @@ from micropython import const
 
 from players.poker_medium import bid_for, pick
 
-BUDGET = const(96)  # play-outs per decision on the device (see README: cost)
+BUDGET = const(96)  # play-outs per decision on the device (docs/players.md: cost)
 PLAYS = const(28)  # tiles played out per step at most (a whole hand): 20-25 ms on the device
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
