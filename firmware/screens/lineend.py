@@ -1,4 +1,5 @@
-"""The end of a draw-and-block hand: first every hand face up with its count, then
+"""The end of a draw-and-block hand: first every hand face up with its count (both
+columns labelled), then
 (A) how the hand scored, in words, over the scores: as many pages of words as it
 takes, so every word is read; A on the last deals the next hand. LEFT/RIGHT go
 between the pages. The hands are public now, so all are shown even between
@@ -77,8 +78,11 @@ class Screen:
         fb.fill(0)
         title(fb, self.title, self.numbers[self.page])
         if self.page == 0:
+            # Each hand's count (its pips, as scored) and its tiles, under their labels.
+            text.draw(fb, "Count", 43 - text.width("Count"), 11)
+            text.draw(fb, "Tiles left", 47, 11)
             for s in range(len(self.names)):
-                y = 11 + 10 * s
+                y = 20 + 8 * s
                 text.draw(fb, self.short[s], 0, y)
                 tableview.number_right(fb, self.counts[s], 42, y)
                 tiles = self.tiles[s]
