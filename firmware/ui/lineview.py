@@ -160,7 +160,7 @@ def block(fb, where, name, tiles, score, word, turn, partner):
 
 def status(fb, x, y, tiles, score, word, right_aligned, right):
     """A small face-down tile, the tile count, then the score or `word` (the
-    word "goat" drawn as the goat)."""
+    word "goat" drawn as the goat). Returns the x after them."""
     width = 6 + text.number_width(tiles) + 3
     if word == "goat":
         width += GOAT_W
@@ -174,10 +174,10 @@ def status(fb, x, y, tiles, score, word, right_aligned, right):
     x = text.number(fb, tiles, x + 6, y) + 3
     if word == "goat":
         goat(fb, x, y - 1)
-    elif word:
-        text.draw(fb, word, x, y)
-    else:
-        text.number(fb, score, x, y)
+        return x + GOAT_W
+    if word:
+        return text.draw(fb, word, x, y)
+    return text.number(fb, score, x, y)
 
 
 def sides(session, width):
