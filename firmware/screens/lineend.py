@@ -36,10 +36,11 @@ class Screen:
         sentences.append(narrate_line.rule(session))
         self.lines = text.wrap(" ".join(sentences), 124)
         self.scores = narrate_line.scores(session)
-        # One per side: partners share theirs.
-        self.labels, self.words = lineview.sides(session, 44)
+        # One per side: partners share theirs, a pair a line with both names.
+        self.per_line = 1 if session.options.pairs else 2
+        self.labels, self.words = lineview.sides(session, 44 if self.per_line == 2 else 100)
         # Four lines of words over one row of sides, three over two rows.
-        self.rows = 4 if len(self.labels) <= 2 else 3
+        self.rows = 4 if len(self.labels) <= self.per_line else 3
         self.pages = 1 + (len(self.lines) + self.rows - 1) // self.rows
         self.numbers = ["%d/%d" % (p + 1, self.pages) for p in range(self.pages)]
         self.page = 0
@@ -99,14 +100,16 @@ class Screen:
             text.draw(fb, self.lines[i], 0, 11 + 7 * (i - first))
         rule = 12 + 7 * rows
         fb.hline(0, rule, 128, 1)
+        per_line = self.per_line
+        right = 58 if per_line == 2 else 126  # where a side's score ends
         for i in range(len(self.labels)):
-            x = 64 * (i & 1)
-            y = rule + 3 + 7 * (i >> 1)
+            x = 64 * (i % per_line)
+            y = rule + 3 + 7 * (i // per_line)
             text.draw(fb, self.labels[i], x, y)
             word = self.words[i]
             if word == "goat":
-                lineview.goat(fb, x + 58 - lineview.GOAT_W, y - 1)
+                lineview.goat(fb, x + right - lineview.GOAT_W, y - 1)
             else:
-                text.draw(fb, word, x + 58 - text.width(word), y)
+                text.draw(fb, word, x + right - text.width(word), y)
         footer(fb, "A: next hand" if self.page == self.pages - 1 else "A: more")
 
