@@ -91,7 +91,7 @@ def _count_reasons(table):
     """What makes the count differ from the open ends' numbers added up: a spinner
     side with no tile counts nothing, the spinner counts both halves while one of
     its main sides is empty, and a double at an end counts both halves."""
-    why = []
+    why = []  # type: list[str]
     if table.n < 2:
         return why  # a lone tile counts its two halves, as said
     if table.branches_open():
