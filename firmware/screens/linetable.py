@@ -43,7 +43,7 @@ _LIT_FRAMES = const(24)
 # A message lies over the hand, one line at a time: every seat's name and figures
 # are above it (tests/test_line_screens.py checks it at 2, 3 and 4 players).
 MESSAGE_Y = const(53)
-_MESSAGE_W = const(122)
+_MESSAGE_W = const(114)  # and an arrow after a line that more follow
 _TICK_FRAMES = const(36)  # each line of a longer message but its last stays this long
 _STATUS_Y = const(46)
 _HINT = "\u2191 line"  # UP opens the line viewer
@@ -455,10 +455,13 @@ class Screen:
 
     def _draw_message(self):
         fb = self.fb
-        line = (self.message_total - self.message_frames) // _TICK_FRAMES
+        last = len(self.message) - 1
+        line = min((self.message_total - self.message_frames) // _TICK_FRAMES, last)
         fb.fill_rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 0)
         fb.rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 1)
-        text.draw(fb, self.message[min(line, len(self.message) - 1)], 3, MESSAGE_Y + 2)
+        text.draw(fb, self.message[line], 3, MESSAGE_Y + 2)
+        if line < last:
+            text.draw(fb, "\u2192", 121, MESSAGE_Y + 2)
 
 
 def _lines(message):
