@@ -181,6 +181,45 @@ def line_classic_took_stock(h):
     _until(h, told)
 
 
+def _until_message(h, words):
+    def told(h):
+        screen = h.screen
+        return h.screen_name() == "linetable" and words in " ".join(screen.message)
+
+    _until(h, told)
+
+
+def line_message_four(h):
+    """A pass told at a table for four: the message over the hand, every seat's
+    name and figures above it."""
+    seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
+    _until_message(h, "passes")
+
+
+def line_message_1x1(h):
+    """The domino told in a 1x1 duel, under the top seat's line."""
+    start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=11)
+    _until_message(h, "Domino")
+
+
+def line_pairs_match_end(h):
+    """A Kozel match in pairs ended: a row a pair, both names, labelled columns."""
+    seats = ["human:PLAYER 1", "handheld:easy", "human:PLAYER 3", "handheld:easy"]
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
+    _until(h, lambda h: h.screen_name() == "lineover", 60000)
+    h.frame()
+
+
+def line_viewer(h):
+    """UP at the table: the whole line in play order, scrolled to its two ends."""
+    line_four_in_pairs(h)
+    _at_my_turn(h, 9)
+    h.press("up")
+    for _ in range(h.screen.line.n):
+        h.press("down")
+
+
 def _hand_scored(name, game, options, seats, seed=11):
     """A script showing how the first hand of `game` scored (its hand end's page 2)."""
 
@@ -234,6 +273,10 @@ SCRIPTS = [
     line_hand_end_classic_three,
     line_hand_end_kozel_pairs,
     line_hand_end_yard_two,
+    line_message_four,
+    line_message_1x1,
+    line_pairs_match_end,
+    line_viewer,
 ]
 (
     test_frame_equals_the_checked_in_golden,

@@ -2,8 +2,9 @@
 hardware layer through the buttons (a 4-player Classic match against the handheld,
 a 2-player Yard Kozel match between two humans), and drawing any frame of the
 table (every mode), of the hand end (both pages), of the match end, of the
-pause menu of a match for four and of a profile's page of these games allocates
-nothing: draw() runs under micropython.heap_lock() (tools/bench/mpy_line.py)."""
+pause menu of a match for four, of a profile's page of these games and of the
+line viewer allocates nothing: draw() runs under micropython.heap_lock()
+(tools/bench/mpy_line.py)."""
 
 import pytest
 from gfx_support import heap_locked_verdicts
@@ -20,6 +21,7 @@ STATES = [
     "lineover",
     "pause",
     "linerecords",
+    "lineviewer",
 ]
 
 

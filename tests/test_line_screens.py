@@ -355,3 +355,178 @@ def test_while_the_handheld_thinks_the_line_left_as_drawn_is_the_line_drawn_whol
         if session.over or not respond_line(handheld):
             break
     assert frames[0] > 60
+
+
+def _rects_drawn(monkeypatch, screen, part):
+    """The rectangles (x, y, w, h) that a drawing method of the table, `part`,
+    draws in: its text and numbers, its fills, frames and pixels, the goat."""
+    from gfx import text
+    from ui import lineview
+
+    fb = screen.fb
+    found = []
+    rect = {"on": False}
+
+    def noting(name, shape):
+        real = getattr(target[name], name)
+
+        def call(*args):
+            if rect["on"]:
+                found.append(shape(*args))
+            return real(*args)
+
+        return call
+
+    target = {"draw": text, "number": text, "goat": lineview}
+    for name, shape in (
+        ("draw", lambda _fb, s, x, y, *c: (x, y, text.width(s) + 1, 6)),
+        ("number", lambda _fb, n, x, y, *c: (x, y, text.number_width(n) + 1, 6)),
+        ("goat", lambda _fb, x, y: (x, y, lineview.GOAT_W, 8)),
+    ):
+        monkeypatch.setattr(target[name], name, noting(name, shape))
+    target = {"fill_rect": fb, "rect": fb, "pixel": fb}
+    for name, shape in (
+        ("fill_rect", lambda x, y, w, h, c: (x, y, w, h)),
+        ("rect", lambda x, y, w, h, c: (x, y, w, h)),
+        ("pixel", lambda x, y, *c: (x, y, 1, 1)),
+    ):
+        monkeypatch.setattr(fb, name, noting(name, shape))
+    real = getattr(screen, part)
+
+    def drawing(*args):
+        rect["on"] = True
+        try:
+            return real(*args)
+        finally:
+            rect["on"] = False
+
+    monkeypatch.setattr(screen, part, drawing)
+    return found
+
+
+def _overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("game,options,seats", [
+    ("1x1", "", ["human:Ann", "handheld:easy"]),
+    ("classic", "players=3", ["human:WWWWWWWW", "handheld:easy", "handheld:easy"]),
+    ("kozel", "players=4 pairs=yes", ["human:Ann"] + ["handheld:easy"] * 3),
+    ("yard", "players=4", ["human:WWWWWWWW"] + ["handheld:easy"] * 3),
+], ids=["1x1", "three", "four in pairs", "yard four"])
+def test_no_message_covers_a_seats_name_or_figures(tmp_path, monkeypatch, game, options, seats):
+    """Every message of seeded matches is drawn where no seat's text is: the
+    rectangles the seats are drawn in do not meet the message box's, and every
+    pixel in them is the same with the message up as without it."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    start_line(h, game, options, seats, seed=5)
+    checked = []
+    for _ in range(20000):
+        screen = h.screen
+        if h.screen_name() == "linetable" and screen.message and screen.message is not (
+            checked and checked[-1]
+        ):
+            checked.append(screen.message)
+            with monkeypatch.context() as m:
+                seats_drawn = _rects_drawn(m, screen, "_draw_seats")
+                mine = _rects_drawn(m, screen, "_draw_status")
+                box = _rects_drawn(m, screen, "_draw_message")
+                screen.redraw.moved()
+                screen.draw()
+            assert seats_drawn and mine and box
+            texts = seats_drawn + mine
+            assert not [(r, b) for r in texts for b in box if _overlap(r, b)], screen.message
+            shown = [[screen.fb.pixel(x, y) for x in range(128)] for y in range(64)]
+            message = screen.message
+            screen.message = []
+            screen.draw()
+            screen.message = message
+            for x0, y0, w, ht in texts:
+                for y in range(max(y0, 0), min(y0 + ht, 64)):
+                    for x in range(max(x0, 0), min(x0 + w, 128)):
+                        assert screen.fb.pixel(x, y) == shown[y][x], (x, y, message)
+        if not respond_line(h):
+            break
+    assert len(checked) >= 3, checked  # (a domino or fish, and passes or draws)
+
+
+def _at_my_turn(h, tiles_down):
+    for _ in range(5000):
+        screen = h.screen
+        if (
+            h.screen_name() == "linetable"
+            and screen.mode == linetable.CHOOSE_TILE
+            and screen.session.game.table.n >= tiles_down
+        ):
+            return screen
+        respond_line(h)
+    raise AssertionError("never my turn")
+
+
+def test_up_shows_the_whole_line_in_play_order_with_its_ends_and_b_goes_back(tmp_path):
+    from core.actions import DRAW
+    from core.table import E, LEAD, W
+    from core.tiles import HIGH, LOW
+    from screens import lineviewer
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    seats = ["human:Ann", "handheld:easy", "handheld:medium", "handheld:hard"]
+    session = start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
+    _at_my_turn(h, 7)
+    line = session.game.table
+    actions = len(session.record.actions)
+    h.press("up")
+    assert h.screen_name() == "lineviewer"
+    viewer = h.screen
+    assert h.said[-1].startswith("The line in play order, %d tiles: 1, " % line.n)
+    # Laid from West to East by where each went, every tile touches the next with
+    # equal halves, each showing on its West side the half the viewer says.
+    order = [i for i in reversed(range(line.n)) if line.placed[i] == W]
+    order += [i for i in range(line.n) if line.placed[i] >= LEAD]
+    order += [i for i in range(line.n) if line.placed[i] == E]
+    halves = [(viewer.first[i], LOW[line.played[i]] + HIGH[line.played[i]] - viewer.first[i])
+              for i in order]
+    assert all(halves[k][1] == halves[k + 1][0] for k in range(len(halves) - 1))
+    assert (halves[0][0], halves[-1][1]) == (line.value[W], line.value[E])
+    # Who played each tile, as the hand's log says, and the two ends marked.
+    plays = [seat for seat, action in session.game.log if action < DRAW]
+    assert list(viewer.seat) == plays  # (no two doubles at once in this hand)
+    marked = {line.played[i]: viewer.mark[i] for i in range(line.n) if viewer.mark[i] >= 0}
+    assert marked == {line.outer_tile(W): 0, line.outer_tile(E): 1}
+    for _ in range(line.n):
+        h.press("down")
+    assert viewer.top == line.n - lineviewer.ROWS
+    h.press("b")
+    assert h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE
+    assert h.screen.session is session and len(session.record.actions) == actions
+
+
+def test_up_on_an_empty_table_stays_on_the_table(tmp_path):
+    for seed in range(1, 30):
+        h = Handheld(first=None, save_dir=tmp_path)
+        session = start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=seed)
+        h.frame()
+        if h.screen.mode == linetable.CHOOSE_TILE and session.game.table.n == 0:
+            h.press("up")
+            assert h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE
+            return
+    raise AssertionError("the handheld led every first hand")
+
+
+def test_a_match_end_in_pairs_shows_the_two_pairs_with_both_names_under_labels(
+        tmp_path, monkeypatch):
+    from gfx import text
+
+    h = Handheld(first=None, save_dir=tmp_path)
+    seats = ["human:PLAYER 1", "handheld:easy", "human:PLAYER 3", "handheld:easy"]
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=11)
+    for _ in range(60000):
+        if not respond_line(h):
+            break
+    assert h.screen_name() == "lineover"
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda fb, s, *rest: drawn.append(s) or draw(fb, s, *rest))
+    h.screen.draw()
+    assert h.screen.labels == ["PLAYER 1+PLAYER 3", "CPU 2+CPU 4"]
+    assert {"Pair", "Goat", "Points", "PLAYER 1+PLAYER 3", "CPU 2+CPU 4"} <= set(drawn)

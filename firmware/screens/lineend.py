@@ -1,4 +1,5 @@
-"""The end of a draw-and-block hand: first every hand face up with its count, then
+"""The end of a draw-and-block hand: first every hand face up with its count (both
+columns labelled), then
 (A) how the hand scored, in words, over the scores: as many pages of words as it
 takes, so every word is read; A on the last deals the next hand. LEFT/RIGHT go
 between the pages. The hands are public now, so all are shown even between
@@ -35,10 +36,11 @@ class Screen:
         sentences.append(narrate_line.rule(session))
         self.lines = text.wrap(" ".join(sentences), 124)
         self.scores = narrate_line.scores(session)
-        # One per side: partners share theirs.
-        self.labels, self.words = lineview.sides(session, 44)
+        # One per side: partners share theirs, a pair a line with both names.
+        self.per_line = 1 if session.options.pairs else 2
+        self.labels, self.words = lineview.sides(session, 44 if self.per_line == 2 else 100)
         # Four lines of words over one row of sides, three over two rows.
-        self.rows = 4 if len(self.labels) <= 2 else 3
+        self.rows = 4 if len(self.labels) <= self.per_line else 3
         self.pages = 1 + (len(self.lines) + self.rows - 1) // self.rows
         self.numbers = ["%d/%d" % (p + 1, self.pages) for p in range(self.pages)]
         self.page = 0
@@ -77,8 +79,11 @@ class Screen:
         fb.fill(0)
         title(fb, self.title, self.numbers[self.page])
         if self.page == 0:
+            # Each hand's count (its pips, as scored) and its tiles, under their labels.
+            text.draw(fb, "Count", 43 - text.width("Count"), 11)
+            text.draw(fb, "Tiles left", 47, 11)
             for s in range(len(self.names)):
-                y = 11 + 10 * s
+                y = 20 + 8 * s
                 text.draw(fb, self.short[s], 0, y)
                 tableview.number_right(fb, self.counts[s], 42, y)
                 tiles = self.tiles[s]
@@ -95,14 +100,16 @@ class Screen:
             text.draw(fb, self.lines[i], 0, 11 + 7 * (i - first))
         rule = 12 + 7 * rows
         fb.hline(0, rule, 128, 1)
+        per_line = self.per_line
+        right = 58 if per_line == 2 else 126  # where a side's score ends
         for i in range(len(self.labels)):
-            x = 64 * (i & 1)
-            y = rule + 3 + 7 * (i >> 1)
+            x = 64 * (i % per_line)
+            y = rule + 3 + 7 * (i // per_line)
             text.draw(fb, self.labels[i], x, y)
             word = self.words[i]
             if word == "goat":
-                lineview.goat(fb, x + 58 - lineview.GOAT_W, y - 1)
+                lineview.goat(fb, x + right - lineview.GOAT_W, y - 1)
             else:
-                text.draw(fb, word, x + 58 - text.width(word), y)
+                text.draw(fb, word, x + right - text.width(word), y)
         footer(fb, "A: next hand" if self.page == self.pages - 1 else "A: more")
 

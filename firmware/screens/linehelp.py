@@ -19,6 +19,22 @@ _COMMON = (
         "play and nothing can be drawn (a fish). A hand's count is its pips, but [0|0] "
         "alone counts 25 and [6|6] alone 50.",
     ),
+    (
+        "The table",
+        "Beside each player's name: a small tile and the number of tiles in their "
+        "hand, then their score (Kozel: - until they write; Yard Kozel: the goat while "
+        "their side is on it, else -). A lit name is to play; a framed one is your "
+        "partner. Top right: the stock left to draw (1x1: and its 2 locked tiles), and "
+        "under it the tiles covered by the line, in play order. Messages show over your "
+        "hand.",
+    ),
+    (
+        "The whole line",
+        "Only the line's two end tiles are drawn on the table. Press UP at your turn, "
+        "or while the handheld plays, to look along the whole line: every tile in play "
+        "order, who played it and on which end, the two end tiles marked. UP and DOWN "
+        "scroll, B goes back.",
+    ),
 )
 PAGES = {
     "1x1": (

@@ -3,12 +3,14 @@
 Controls while it is your turn:
     LEFT/RIGHT  choose a tile of your hand
     A           play it (on its only end), or go on to choose how
+    UP          the whole line, tile by tile (screens.lineviewer)
     B           the pause menu
 and while choosing how (a tile that fits both ends, a double that can go with a
 second one): LEFT/RIGHT/UP/DOWN go through the ways, A plays, B goes back.
 
 A player who cannot play draws, and one who cannot draw passes, by itself: a
-short message says so (A skips it). The handheld's moves show for a moment (A
+message over the hand says so, a line at a time, under every seat's name and
+figures (A skips it). The handheld's moves show for a moment (A
 hurries them). With two or more humans, the hand is hidden while the handheld
 plays and the handover screen comes before every human turn but a repeat one.
 Everything said on screen is also said to app.say() (ui.narrate_line).
@@ -38,9 +40,14 @@ _STEPS_PER_FRAME = const(3)  # evaluations of block_hard: 2-10 ms each on the de
 _MESSAGE_FRAMES = const(45)
 _LAST_FRAMES = const(75)  # the play that ended the hand stays this long
 _LIT_FRAMES = const(24)
-_MESSAGE_W = const(80)
-_LINE_FRAMES = const(20)  # a message of more than two lines stays this much longer a line
+# A message lies over the hand, one line at a time: every seat's name and figures
+# are above it (tests/test_line_screens.py checks it at 2, 3 and 4 players).
+MESSAGE_Y = const(53)
+_MESSAGE_W = const(114)  # and an arrow after a line that more follow
+_TICK_FRAMES = const(36)  # each line of a longer message but its last stays this long
 _STATUS_Y = const(46)
+_HINT = "\u2191 line"  # UP opens the line viewer
+_HINT_X = const(66)  # (its right edge on the table's)
 _FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
 
 
@@ -69,7 +76,8 @@ class Screen:
         self.wait = 0  # frames the handheld takes at least over its action
         self.hurry = False
         self.message = []  # the lines of the message shown over the table
-        self.message_frames = 0
+        self.message_frames = 0  # frames it has left to stay
+        self.message_total = 0  # frames it stays in all
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
         self.redraw = Redraw()  # when the screen draws (see _look)
@@ -182,6 +190,8 @@ class Screen:
             if buttons.just_pressed(B):
                 self.app.go("pause", self.session, self.viewer)
                 return
+            if self._looked_along(buttons):
+                return
             if buttons.just_pressed(A):
                 self.hurry = True
             if not self.decided and self.redraw.steady(self._look()):
@@ -205,8 +215,18 @@ class Screen:
             self._moved()
         elif buttons.just_pressed(B):
             self.app.go("pause", self.session, self.viewer)
+        elif self._looked_along(buttons):
+            return
         elif buttons.just_pressed(A) and self.tiles:
             self._pick(self.tiles[self.cursor])
+
+    def _looked_along(self, buttons):
+        """UP opens the whole line (screens.lineviewer), once a tile is down."""
+        if buttons.just_pressed(UP) and self.session.game.table.n:
+            self.app.sound.play(tunes.SELECT)
+            self.app.go("lineviewer", self.session, self.viewer)
+            return True
+        return False
 
     def _moved(self):
         self._scroll()
@@ -326,10 +346,11 @@ class Screen:
             self._after_action()
 
     def _show(self, message, frames, say=True):
-        """A message over the top of the table, every word of it (a longer one
-        stays longer)."""
-        self.message = text.wrap(message, _MESSAGE_W) if message else []
-        self.message_frames = frames + _LINE_FRAMES * max(len(self.message) - 2, 0)
+        """A message over the hand, every word of it: its lines one after another
+        (a longer one stays longer)."""
+        self.message = _lines(message) if message else []
+        self.message_frames = frames + _TICK_FRAMES * max(len(self.message) - 1, 0)
+        self.message_total = self.message_frames
         self.mode = MESSAGE
         if say:
             self.app.say(message)
@@ -417,11 +438,13 @@ class Screen:
             label = self.way_words[self.way]
             text.draw(fb, label, lineview.LEFT_W - 1 - text.width(label), _STATUS_Y)
             return
-        lineview.status(
+        x = lineview.status(
             fb, w + 5, _STATUS_Y, count(game.hands[me]), game.scores[me], self.word[me], False, 0
         )
         if mode == THINKING:
             self._draw_dots()
+        elif mode == CHOOSE_TILE and game.table.n and x + 4 <= _HINT_X:
+            text.draw(fb, _HINT, _HINT_X, _STATUS_Y)  # (where it fits beside the figures)
 
     def _draw_dots(self):
         """The dots of the handheld's thinking: they come and go."""
@@ -432,11 +455,29 @@ class Screen:
 
     def _draw_message(self):
         fb = self.fb
-        lines = len(self.message)
-        fb.fill_rect(0, 0, lineview.LEFT_W, 7 * lines + 5, 0)
-        fb.rect(0, 0, lineview.LEFT_W, 7 * lines + 4, 1)
-        for i in range(lines):
-            text.draw(fb, self.message[i], 3, 2 + 7 * i)
+        last = len(self.message) - 1
+        line = min((self.message_total - self.message_frames) // _TICK_FRAMES, last)
+        fb.fill_rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 0)
+        fb.rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 1)
+        text.draw(fb, self.message[line], 3, MESSAGE_Y + 2)
+        if line < last:
+            text.draw(fb, "\u2192", 121, MESSAGE_Y + 2)
+
+
+def _lines(message):
+    """The lines of a message, whole sentences together while they fit on one."""
+    lines = []  # type: list[str]
+    start = 0
+    for i in range(len(message) + 1):
+        if i < len(message) and not (message[i] == " " and message[i - 1] in ".!?"):
+            continue
+        sentence = message[start:i]
+        start = i + 1
+        if lines and text.width(lines[-1] + " " + sentence) <= _MESSAGE_W:
+            lines[-1] += " " + sentence
+        else:
+            lines.extend(text.wrap(sentence, _MESSAGE_W))
+    return lines
 
 
 def _places(n):

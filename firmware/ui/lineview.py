@@ -160,7 +160,7 @@ def block(fb, where, name, tiles, score, word, turn, partner):
 
 def status(fb, x, y, tiles, score, word, right_aligned, right):
     """A small face-down tile, the tile count, then the score or `word` (the
-    word "goat" drawn as the goat)."""
+    word "goat" drawn as the goat). Returns the x after them."""
     width = 6 + text.number_width(tiles) + 3
     if word == "goat":
         width += GOAT_W
@@ -174,16 +174,17 @@ def status(fb, x, y, tiles, score, word, right_aligned, right):
     x = text.number(fb, tiles, x + 6, y) + 3
     if word == "goat":
         goat(fb, x, y - 1)
-    elif word:
-        text.draw(fb, word, x, y)
-    else:
-        text.number(fb, score, x, y)
+        return x + GOAT_W
+    if word:
+        return text.draw(fb, word, x, y)
+    return text.number(fb, score, x, y)
 
 
 def sides(session, width):
     """The labels and score words of each side (a seat, or in pairs both partners:
-    "Ann+CPU 3" when it fits in `width`, else the first with a +), made once by a
-    screen: ([label, ...], [word, ...]); a word is the score, "-" or "goat"."""
+    "Ann+CPU 3", each name shortened to half of `width` when both do not fit in
+    it), made once by a screen: ([label, ...], [word, ...]); a word is the score,
+    "-" or "goat"."""
     game = session.game
     pairs = session.options.pairs
     labels = []
@@ -191,8 +192,12 @@ def sides(session, width):
     for s in range(2 if pairs else game.SEATS):
         name = narrate_line.who(session, s)
         if pairs:
-            both = name + "+" + narrate_line.who(session, s + 2)
-            name = both if text.width(both) <= width else text.fit(name, width - 4) + "+"
+            mate = narrate_line.who(session, s + 2)
+            both = name + "+" + mate
+            if text.width(both) > width:
+                half = (width - 5) // 2  # (the + and its gaps)
+                both = text.fit(name, half) + "+" + text.fit(mate, half)
+            name = both
         else:
             name = text.fit(name, width)
         labels.append(name)

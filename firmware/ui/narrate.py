@@ -9,8 +9,8 @@ ui.narrate_line, which build on these; ui.speech picks).
 """
 
 from core import events as ev
-from core.table import LEAD
-from core.tiles import count, name
+from core.table import E, LEAD, N, S, W
+from core.tiles import count, HIGH, LOW, name
 
 from ui.tableview import tile_at, who  # as the screens show them (also ui.narrate_line's)
 
@@ -71,13 +71,45 @@ def event(session, e):
 
 
 def ends(session):
+    """The open ends and the count, with why the count is not the sum of the ends
+    when it is not (RULES.md section 1)."""
     table = session.game.table
     if table.n == 0:
         return "The table is empty."
     parts = []
     for end in range(table.open_ends()):
         parts.append("%s %d" % (END_WORDS[end], table.value[end]))
-    return "Open ends: %s. The count is %d." % (", ".join(parts), table.count())
+    why = _count_reasons(table)
+    return "Open ends: %s. The count is %d%s." % (
+        ", ".join(parts),
+        table.count(),
+        ": " + "; ".join(why) if why else "",
+    )
+
+
+def _count_reasons(table):
+    """What makes the count differ from the open ends' numbers added up: a spinner
+    side with no tile counts nothing, the spinner counts both halves while one of
+    its main sides is empty, and a double at an end counts both halves."""
+    why = []  # type: list[str]
+    if table.n < 2:
+        return why  # a lone tile counts its two halves, as said
+    if table.branches_open():
+        unplayed = [END_WORDS[end] for end in (N, S) if table.outer_tile(end) < 0]
+        if unplayed:
+            why.append(
+                "%s %s no tile yet and %s nothing"
+                % (" and ".join(unplayed), "have" if len(unplayed) > 1 else "has",
+                   "count" if len(unplayed) > 1 else "counts")
+            )
+    elif table.spinner >= 0:
+        empty = W if table.outer_tile(W) < 0 else E
+        why.append("the spinner counts both halves while %s is empty" % END_WORDS[empty])
+    for end in range(table.open_ends()):
+        t = table.outer_tile(end)
+        if t >= 0 and LOW[t] == HIGH[t]:
+            why.append("the double on %s counts both halves" % END_WORDS[end])
+    return why
 
 
 def scores(session):

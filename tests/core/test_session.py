@@ -193,3 +193,39 @@ def test_finishing_a_match_twice_counts_it_once():
     assert not retire(storage, session, lambda: counted.append(1))
     assert retired(storage, False) and pending(storage) == -1
     assert counted == [1]
+
+
+def _ends_after(plays):
+    """What the narration says of the ends after `plays` ((a, b), where) of All Fives."""
+    from core.tiles import tile
+
+    session = Session(Options(), 4, ["human:Ann", "handheld:tactics"])
+    for (a, b), where in plays:
+        session.game.table.place(tile(a, b), where)
+    return narrate.ends(session)
+
+
+def test_the_ends_say_why_the_count_is_not_their_sum():
+    from core.table import E, LEAD, N, W
+
+    # The spinner [4|4] with both main sides played on: the branches are open, empty.
+    said = _ends_after((((4, 4), LEAD), ((4, 0), W), ((4, 0), E)))
+    assert said == (
+        "Open ends: West 0, East 0, North 4, South 4. The count is 0: "
+        "North and South have no tile yet and count nothing."
+    )
+    # One branch played on: only the other counts nothing.
+    said = _ends_after((((4, 4), LEAD), ((4, 0), W), ((4, 1), E), ((4, 5), N)))
+    assert said.endswith("The count is 6: South has no tile yet and counts nothing.")
+    # A main side still empty: the spinner counts both its halves.
+    said = _ends_after((((4, 4), LEAD), ((4, 2), W)))
+    assert said == (
+        "Open ends: West 2, East 4. The count is 10: "
+        "the spinner counts both halves while East is empty."
+    )
+    # A double lying at an end counts both its halves; plain ends need no reason.
+    said = _ends_after((((4, 4), LEAD), ((4, 2), W), ((4, 1), E), ((2, 2), W)))
+    assert said.endswith("The count is 5: North and South have no tile yet and count "
+                         "nothing; the double on West counts both halves.")
+    plain = _ends_after((((1, 4), LEAD), ((4, 6), E)))
+    assert plain == "Open ends: West 1, East 6. The count is 7."

@@ -4,9 +4,9 @@ micropython.heap_lock() (tools/bench/mpy_game.py's CheckedApp).
 
     micropython tools/bench/mpy_line.py FIRMWARE_DIR SCRATCH_DIR
         Plays a 4-player Classic match against the handheld and a 2-player Yard Kozel
-        match between two humans, then shows the pause menu of a match for four and
-        a profile's page of these games, and prints `STATE ok` (or `STATE
-        ALLOCATES`) for every state of a screen drawn, such as
+        match between two humans, then shows the pause menu of a match for four, a
+        profile's page of these games and the line viewer of a hand under way, and
+        prints `STATE ok` (or `STATE ALLOCATES`) for every state of a screen drawn, such as
         `linetable:choose-way+blink`.
         tests/test_line_micropython.py runs it.
 """
@@ -115,6 +115,19 @@ def check():
     idle(app, verdicts)
     app.go("linerecords")
     idle(app, verdicts)
+    # The line viewer of a hand well under way, scrolled along the line.
+    for _ in range(9):
+        seat = session.to_move()
+        if session.is_human(seat):
+            session.play(session.game.legal()[0])
+        else:
+            session.think()
+    app.go("lineviewer", session)
+    idle(app, verdicts)
+    for _ in range(4):
+        frame(app, "down")
+        note(verdicts, app, "lineviewer")
+        idle(app, verdicts, 1)
     for key in sorted(verdicts):
         print(key, verdicts[key])
 
