@@ -34,13 +34,13 @@ def until(h, want, limit=4000):
 def started(h):
     h.app.go("poker")
     h.frame()
-    for button in ("down", "down", "a"):
-        h.press(button)
+    h.press("a")  # Start, first
 
 
 def poker_setup(h):
     h.app.go("poker")
     h.frame()
+    h.press("down")
     h.press("right")  # the opponents: hard
 
 

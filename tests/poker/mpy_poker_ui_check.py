@@ -56,7 +56,7 @@ def main():
     said = []
     app = HeapCheckedApp(hardware(SCRATCH + "/save.bin"), None, said.append)
     app.go("poker")
-    press(app, "start", "down", "down", "a")
+    press(app, "start", "a")
     while app.screen.mode != 3:  # screens.poker.YOUR_TILE: you lead the first trick
         press(app, "play", "a" if app.screen.mode == 2 else "")
     for question in ("last", "ends", "tiles", "scores", "hand"):
