@@ -25,4 +25,6 @@ def test_the_pause_menu_rules_continue_and_coins_run_and_draw_without_allocating
     assert "summary Domino Poker vs 3 medium / Hand 1/5, Scores 0, 0, 0, 0" in lines
     assert "same True" in lines
     assert any(line.startswith("answer Your tiles: [") for line in lines)
+    assert "totals True" in lines and {"totals", "trick"} <= {label for label, _, _ in frames}
+    assert any(line.startswith("taken ") and line.endswith(" the trick") for line in lines)
     assert any(line.startswith("said PLAYER 1: 5000 coins.") for line in lines)

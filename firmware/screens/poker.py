@@ -303,8 +303,10 @@ class Screen:
         """The handheld acts for you with the medium level's choice."""
         game = self.game
         action = medium(PokerView(game, 0), derive(self.seed, self.actions))
+        before = self.timer.state()
         state = self.timer.timed_out()
-        self._notify(_NOTICES[state])
+        if state != before:  # under autoplay your place says so: no box each turn
+            self._notify(_NOTICES[state])
         self._act(action, True)
 
     def _notify(self, words):

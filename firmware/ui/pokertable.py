@@ -21,7 +21,7 @@ from micropython import const
 
 NAMES = ("You", "CPU 2", "CPU 3", "CPU 4")  # on the table; seat 1 is you
 STATES = ("", "Warned", "Inactive", "Autoplay")  # by core.pokertimer's state
-ACTION_Y = const(38)  # the action line
+ACTION_Y = const(37)  # the action line
 _NORTH_Y = const(0)
 _SIDE_Y = const(10)  # CPU 2's and CPU 4's names; their figures on the lines below
 _YOU_Y = const(45)
