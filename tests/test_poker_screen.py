@@ -285,7 +285,6 @@ def test_the_lead_keeps_what_it_called_for_the_whole_trick(h):
     start(h)
     screen = h.screen
     for _ in range(6000):
-        game = screen.game
         if screen.mode == poker.YOUR_CALL:
             t = screen.tiles[screen.choice]
             h.press("right")  # the other half

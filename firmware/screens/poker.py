@@ -477,7 +477,7 @@ class Screen:
         what = self.redraw.what(self.mode == THINKING and self.paused is None, self._look())
         if what != redraw.WHOLE:
             if what == redraw.DOTS:
-                pokertable.dots(fb, self.game, self.game.turn, self.frames)
+                pokertable.dots(fb, self.game, self.game.turn, self.frames, self.totals)
             return
         fb.fill(0)
         if self.paused is not None:
@@ -506,7 +506,7 @@ class Screen:
         pokertable.your_time(fb, state, seconds)
         self._draw_action()
         if mode == THINKING:
-            pokertable.dots(fb, game, game.turn, self.frames)
+            pokertable.dots(fb, game, game.turn, self.frames, self.totals)
         self._draw_hand()
         if self.notice_frames:
             # Over the action line, growing upwards: your line and every seat's

@@ -28,12 +28,12 @@ PAGES = (
      "dealt, 7 each, with no stock. Everyone bids how many of the 7 tricks they "
      "will take, then the tricks are played. Hit your bid exactly to score well."),
     ("The table",
-     "CPU 2 sits on your left, CPU 3 across, CPU 4 on your right, you at the "
-     "bottom. Each shows its bid (bid ? until it bids) and the tricks it took this "
-     "hand; the one to act has its name lit. Hold UP or DOWN to see every match "
-     "total instead. The trick lies in the middle; beside the tile that led it, "
-     "what must be followed: as 3 (the number called) or trump. The line above "
-     "your name says what is going on: Your bid, Your turn, who takes a trick."),
+     "CPU 2 sits on your left, CPU 3 across, CPU 4 on your right. Each seat "
+     "shows \"bid 2\" (\"bid ?\" until it bids) and \"took 0\": the tricks it "
+     "has taken this hand. The name of the one to act is lit. Beside the tile that led the "
+     "trick: \"as 3\", the number to follow, or \"trump\". The line above yours "
+     "says what is on: your bid, your turn, who takes a trick. Hold UP or DOWN "
+     "for every match total."),
     ("Dealer, bids",
      "CPU 4 deals the first hand; later hands are dealt by the last hand's "
      "winner. The seat after the dealer bids first, then each in turn, once: 0 to "

@@ -89,8 +89,7 @@ def seats(fb, game, to_act, totals):
     scores = game.scores
     # You, along the line above your hand; CPU 3 centred on the top line.
     for s, y in ((0, _YOU_Y), (2, _NORTH_Y)):
-        w = _points_width(scores[s]) if totals else _figures_width(bids[s], taken[s])
-        x = 1 if s == 0 else (128 - text.width(NAMES[s]) - _GAP - w) // 2
+        x = 1 if s == 0 else (128 - _line_width(game, s, totals)) // 2
         _name(fb, s, x, y, to_act == s)
         x += text.width(NAMES[s]) + _GAP
         if totals:
@@ -115,10 +114,21 @@ def seats(fb, game, to_act, totals):
             _figures(fb, bids[s], taken[s], x, y + text.LINE, 2)
 
 
-def dots(fb, game, s, frames):
-    """The dots of seat s thinking, beside its name: they come and go."""
+def _line_width(game, s, totals):
+    """Pixels across a seat's line (yours, CPU 3's): its name and figures."""
+    if totals:
+        w = _points_width(game.scores[s])
+    else:
+        w = _figures_width(game.bids[s], game.taken[s])
+    return text.width(NAMES[s]) + _GAP + w
+
+
+def dots(fb, game, s, frames, totals):
+    """The dots of seat s thinking, beside its name (after CPU 3's line): they
+    come and go."""
     if s == 2:
-        x = 128 - 12
+        w = _line_width(game, 2, totals)
+        x = (128 - w) // 2 + w + 3
         y = _NORTH_Y
     elif s == 1:
         x = 1 + text.width(NAMES[1]) + 3

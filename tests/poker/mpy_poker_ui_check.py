@@ -5,7 +5,8 @@ file; every frame's draw() runs under micropython.heap_lock().
 
 Prints `label screen ok` (or `ALLOCATES`) per frame drawn, then `said ...`,
 `answer ...`, `summary ...`, `same True` (the match Continue brought back is
-the one left), `totals True` (UP held) and `taken ...` (who took a trick). tests/test_poker_micropython.py runs it.
+the one left), `totals True` (UP held) and `taken ...` (who took a trick).
+tests/test_poker_micropython.py runs it.
 Usage: micropython tests/poker/mpy_poker_ui_check.py <firmware dir> <scratch dir>
 """
 
