@@ -160,6 +160,24 @@ def poker_totals(h):
         h.frame("up")
 
 
+def poker_refused(h):
+    """A tile that may not follow the called number: the reason over the action
+    line, every seat's figures and the lead's "as" still in view."""
+    started(h)
+    screen = h.screen
+    for _ in range(4000):
+        until(h, poker.YOUR_TILE)
+        game = screen.game
+        dimmed = [i for i, t in enumerate(screen.tiles) if not game.playable(0) >> t & 1]
+        if game.led >= 0 and dimmed:
+            break
+        h.press("a")
+    while screen.choice != dimmed[0]:
+        h.press("right")
+    h.press("a")
+    assert screen.notice_frames
+
+
 def poker_pause(h):
     started(h)
     until(h, poker.YOUR_TILE)
@@ -221,6 +239,7 @@ SCRIPTS = [
     poker_warned_turn,
     poker_autoplay,
     poker_totals,
+    poker_refused,
     poker_pause,
     poker_rules,
     poker_menu_continue,

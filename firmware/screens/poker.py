@@ -72,6 +72,7 @@ MATCH_END = const(8)
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
 _TRICK_FRAMES = const(48)  # a taken trick stays in view this long, then is cleared
 _NOTICE_FRAMES = const(75)
+_NOTICE_W = const(78)  # a notice of more than a line: as wide as between the side seats
 _SETUP_KEY = "setup_poker"  # the set-up of last time: "medium 5"
 _LEVEL_LABELS = ("Easy", "Medium", "Hard")  # LEVELS as the set-up shows them
 _NAME_W = const(40)  # a name's room before the hand end's "bid" column
@@ -310,7 +311,9 @@ class Screen:
         self._act(action, True)
 
     def _notify(self, words):
-        self.notice_lines = text.wrap(words, 124)
+        lines = text.wrap(words, 124)
+        # More than a line goes between the side seats, so that none is covered.
+        self.notice_lines = lines if len(lines) == 1 else text.wrap(words, _NOTICE_W - 6)
         self.notice_frames = _NOTICE_FRAMES
         self.app.say(words)
 
@@ -510,11 +513,12 @@ class Screen:
         self._draw_hand()
         if self.notice_frames:
             # Over the action line, growing upwards: your line and every seat's
-            # name stay in view (a note of two lines or more covers the trick).
+            # name and figures stay in view (a note of two lines covers the trick).
             lines = self.notice_lines
             h = 3 + 7 * len(lines)
             top = pokertable.ACTION_Y + 6 - h
-            box(fb, 0, top, 128, h)
+            w = 128 if len(lines) == 1 else _NOTICE_W
+            box(fb, (128 - w) // 2, top, w, h)
             for i in range(len(lines)):
                 centre(fb, lines[i], top + 2 + 7 * i)
 
