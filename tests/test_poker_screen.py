@@ -232,12 +232,14 @@ def test_while_a_handheld_thinks_the_table_left_as_drawn_is_the_table_drawn_whol
     assert frames[0] > 300
 
 
-def test_the_set_up_starts_first_and_comes_back_as_it_was_left(h):
+def test_the_set_up_starts_first_and_comes_back_as_it_was_left(h, tmp_path):
     menu = h.screen.menu
     assert menu.labels == ("Start", "Opponents", "Hands") and menu.cursor == 0
     assert menu.values[1] == ("Easy", "Medium", "Hard")
     assert menu.values[1][menu.value(1)] == "Medium" and menu.values[2][menu.value(2)] == "5"
     h.press("down", "right", "down", "right", "right")  # Hard, 10 hands
+    again = Handheld(tmp_path, first="poker")  # the power went and came back
+    assert (again.screen.menu.value(1), again.screen.menu.value(2)) == (2, 2)
     h.go("menu")
     h.go("poker")  # a fresh set-up screen remembers them, before any match
     menu = h.screen.menu

@@ -154,8 +154,7 @@ class Screen:
         self.app.storage.set(_SETUP_KEY, "%s %d" % (level, hands))
 
     def _start(self):
-        level, hands = self._chosen()
-        self._remember()  # written with the match's first save
+        level, hands = self._chosen()  # remembered (and saved) as they changed
         seed = (self.app.clock.frame << 8) ^ 0x5D
         record = PokerRecord(Options(hands), seed, players(self.player, level))
         self._begin(PokerSave(level, record))
