@@ -34,13 +34,13 @@ def until(h, want, limit=4000):
 def started(h):
     h.app.go("poker")
     h.frame()
-    for button in ("down", "down", "a"):
-        h.press(button)
+    h.press("a")  # Start, first
 
 
 def poker_setup(h):
     h.app.go("poker")
     h.frame()
+    h.press("down")
     h.press("right")  # the opponents: hard
 
 
@@ -106,6 +106,78 @@ def poker_trick_taken(h):
     until(h, poker.TRICK)  # the taker's tile lit a moment
 
 
+def poker_your_lead(h):
+    """You took the last trick: it is cleared, and you lead on a bare table."""
+    started(h)
+    for _ in range(4000):
+        until(h, poker.TRICK)
+        taker = h.screen.taker
+        until(h, poker.YOUR_TILE if taker == 0 else poker.THINKING)
+        if taker == 0 and h.screen.mode == poker.YOUR_TILE:
+            return
+    raise AssertionError("you never took a trick")
+
+
+def poker_lead_called(h):
+    """Your lead of a two-number tile, called as its other half, as two seats follow."""
+    poker_call(h)
+    h.press("right")  # the other number
+    h.press("a")
+    screen = h.screen
+    while screen.game.trick_n < 3:
+        h.frame()
+    h.frame()
+
+
+def poker_warned_turn(h):
+    """Late once: your next turn shows its seconds and that you were warned."""
+    poker_late(h)
+    screen = h.screen
+    while screen.mode != poker.YOUR_TILE:
+        h.frame()
+    for _ in range(45):  # 1.5 s of the 10 gone
+        h.frame()
+
+
+def poker_autoplay(h):
+    """Three turns missed: the handheld plays for you, and your place says so."""
+    started(h)
+    screen = h.screen
+    while screen.timer.state() != poker.AUTOPLAY or screen.notice_frames:
+        h.frame()
+    while screen.mode != poker.THINKING:
+        h.frame()
+    h.frame()
+
+
+def poker_totals(h):
+    """UP held in the middle of a hand: every seat's match total in place of its bid."""
+    started(h)
+    until(h, poker.HAND_END)
+    h.press("a")  # the second hand, after a first that scored
+    until(h, poker.YOUR_BID)
+    for _ in range(3):
+        h.frame("up")
+
+
+def poker_refused(h):
+    """A tile that may not follow the called number: the reason over the action
+    line, every seat's figures and the lead's "as" still in view."""
+    started(h)
+    screen = h.screen
+    for _ in range(4000):
+        until(h, poker.YOUR_TILE)
+        game = screen.game
+        dimmed = [i for i, t in enumerate(screen.tiles) if not game.playable(0) >> t & 1]
+        if game.led >= 0 and dimmed:
+            break
+        h.press("a")
+    while screen.choice != dimmed[0]:
+        h.press("right")
+    h.press("a")
+    assert screen.notice_frames
+
+
 def poker_pause(h):
     started(h)
     until(h, poker.YOUR_TILE)
@@ -162,6 +234,12 @@ SCRIPTS = [
     poker_hand_end,
     poker_match_end,
     poker_trick_taken,
+    poker_your_lead,
+    poker_lead_called,
+    poker_warned_turn,
+    poker_autoplay,
+    poker_totals,
+    poker_refused,
     poker_pause,
     poker_rules,
     poker_menu_continue,

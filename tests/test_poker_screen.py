@@ -6,6 +6,7 @@ from core import coins
 from core.poker import MATCH_OVER
 from core.pokerreplay import replay
 from core.pokertimer import ACTIVE, AUTOPLAY, INACTIVE, WARNED
+from core.tiles import name
 from hw.journal import chunk
 from screens import poker
 from screens_support import Handheld
@@ -26,9 +27,12 @@ def h(tmp_path):
 
 
 def start(h, level_presses=0):
-    for _ in range(level_presses):
-        h.press("right")  # the opponents' level
-    h.press("down", "down", "a")  # Start
+    if level_presses:
+        h.press("down")  # the opponents' level
+        for _ in range(level_presses):
+            h.press("right")
+        h.press("up")
+    h.press("a")  # Start, first
     assert h.screen.mode == poker.COUNTDOWN
 
 
@@ -120,7 +124,7 @@ def test_missed_turns_warn_mark_inactive_then_autoplay_until_a_press(h):
 
 def test_a_match_cut_off_after_any_action_continues_exactly_where_it_was(tmp_path):
     first = Handheld(tmp_path, first="poker")
-    first.press("down", "down", "a")
+    first.press("a")  # Start
     screen = first.screen
     cuts = (3, 9, 14, 40)
     for _ in range(8000):
@@ -180,13 +184,13 @@ def test_the_pause_menu_stops_the_clock_shows_the_rules_and_keeps_the_match(h):
     h.press("b")
     assert screen.paused is not None
     left = screen.timer.left(screen.now)
-    assert h.spoken[-1] == "Paused. Scores: PLAYER 1 0, West 0, North 0, East 0. Resume."
+    assert h.spoken[-1] == "Paused. Scores: PLAYER 1 0, CPU 2 0, CPU 3 0, CPU 4 0. Resume."
     h.idle(400)  # longer than a turn: nothing moves while paused
     assert screen.actions == actions and screen.timer.left(screen.now) == left
     h.press("down", "a")  # Rules help
-    assert h.spoken[-1].startswith("Domino Poker rules, page 1 of 9: Domino Poker. Four players")
+    assert h.spoken[-1].startswith("Domino Poker rules, page 1 of 10: Domino Poker. Four players")
     h.press("right")
-    assert h.spoken[-1].startswith("Domino Poker rules, page 2 of 9: Dealer, bids.")
+    assert h.spoken[-1].startswith("Domino Poker rules, page 2 of 10: The table.")
     h.press("b")  # back to the pause menu, on Rules help
     assert screen.paused.pages is None and screen.paused.menu.cursor == 1
     h.press("up", "a")  # Resume
@@ -226,3 +230,90 @@ def test_while_a_handheld_thinks_the_table_left_as_drawn_is_the_table_drawn_whol
         else:
             h.idle()
     assert frames[0] > 300
+
+
+def test_the_set_up_starts_first_and_comes_back_as_it_was_left(h, tmp_path):
+    menu = h.screen.menu
+    assert menu.labels == ("Start", "Opponents", "Hands") and menu.cursor == 0
+    assert menu.values[1] == ("Easy", "Medium", "Hard")
+    assert menu.values[1][menu.value(1)] == "Medium" and menu.values[2][menu.value(2)] == "5"
+    h.press("down", "right", "down", "right", "right")  # Hard, 10 hands
+    again = Handheld(tmp_path, first="poker")  # the power went and came back
+    assert (again.screen.menu.value(1), again.screen.menu.value(2)) == (2, 2)
+    h.go("menu")
+    h.go("poker")  # a fresh set-up screen remembers them, before any match
+    menu = h.screen.menu
+    assert (menu.value(1), menu.value(2)) == (2, 2)
+    h.press("a")  # Start: A A from the menu replays that set-up
+    screen = h.screen
+    assert screen.level == "hard" and screen.game.options.hands == 10
+
+
+def test_the_hand_is_shown_from_the_countdown_on(h):
+    start(h)
+    screen = h.screen
+    assert screen.mode == poker.COUNTDOWN and len(screen.tiles) == 7
+    assert sorted(screen.tiles) == [t for t in range(28) if screen.game.hands[0] >> t & 1]
+
+
+def test_a_taken_trick_says_who_took_it_then_the_table_is_cleared(h):
+    start(h)
+    screen = h.screen
+    seen = []
+    for _ in range(6000):
+        mode = screen.mode
+        if mode == poker.TRICK:
+            taker = screen.taker
+            words = "You take the trick" if taker == 0 else "CPU %d takes the trick" % (taker + 1)
+            assert screen.trick_words == words
+            assert all(t < 28 for t in screen.shown) and screen.led >= 0  # the whole trick
+            while screen.mode == poker.TRICK:
+                h.idle()
+            assert all(t == 255 for t in screen.shown) and screen.led == -1
+            seen.append(taker)
+            if screen.mode == poker.YOUR_TILE:  # you lead: on a bare table
+                assert screen.game.trick_n == 0 and taker == 0
+                break
+        elif mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.YOUR_CALL, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
+    else:
+        pytest.fail("you never led after taking a trick")
+    assert seen
+
+
+def test_the_lead_keeps_what_it_called_for_the_whole_trick(h):
+    start(h)
+    screen = h.screen
+    for _ in range(6000):
+        if screen.mode == poker.YOUR_CALL:
+            t = screen.tiles[screen.choice]
+            h.press("right")  # the other half
+            called = screen.call
+            assert called in (poker.LOW[t], poker.HIGH[t])
+            h.press("a")
+            assert screen.led == called and screen.led_by == 0
+            assert h.app.ask("ends") == "The trick: PLAYER 1 %s as %d." % (name(t), called)
+            while screen.mode != poker.TRICK:
+                assert screen.led == called  # as each other seat follows
+                h.idle()
+            return
+        if screen.mode in (poker.YOUR_BID, poker.YOUR_TILE, poker.HAND_END):
+            h.press("a")
+        else:
+            h.idle()
+    pytest.fail("you never led a two-number tile")
+
+
+def test_up_or_down_held_shows_the_totals_and_lets_go_of_them(h):
+    start(h)
+    screen = h.screen
+    for _ in range(2):  # a pin's change counts from its second poll (contact bounce)
+        h.emulator.step({"up"})
+    assert screen.totals and screen.totals_words == "Hand 1 of 5: totals"
+    h.idle(2)
+    assert not screen.totals
+    for _ in range(2):
+        h.emulator.step({"down"})
+    assert screen.totals

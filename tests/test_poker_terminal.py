@@ -13,7 +13,7 @@ def commands(terminal, asked):
     yield "a"  # the title
     labels = terminal.app.screen.menu.labels
     yield " ".join(["d"] * labels.index("Domino Poker") + ["a"])
-    yield "d d a"  # Start, against medium players
+    yield "a"  # Start (first), against medium players
     for _ in range(2000):
         screen = terminal.app.screen
         if type(screen).__module__ != "screens.poker":
@@ -42,6 +42,6 @@ def test_a_whole_match_is_played_from_typed_commands(tmp_path):
     last, trick, bids, scores, hand = lines[at - 1 : at + 4]
     assert asked and trick.count(", ") == asked[0] - 1
     assert last.endswith(".") and " plays [" in last
-    assert bids.startswith("Bids and tricks: PLAYER 1 bid 0, took 0; West bid ")
-    assert scores == "Scores: PLAYER 1 0, West 0, North 0, East 0; hand 1 of 5."
+    assert bids.startswith("Bids and tricks: PLAYER 1 bid 0, took ") and "; CPU 2 bid " in bids
+    assert scores == "Scores: PLAYER 1 0, CPU 2 0, CPU 3 0, CPU 4 0; hand 1 of 5."
     assert hand.startswith("Your tiles: [") and hand.count("[") == asked[1]

@@ -1,17 +1,21 @@
 """Domino Poker (RULES.md section 4): you (seat 1, at the bottom) against three handheld players.
 
-First a short setup (their level, the match length, Start). Then, on the table:
-seat 2 sits on the left, 3 across, 4 on the right, each with its bid and tricks;
-the trick is laid in the middle by where each tile's player sits; your hand runs
-along the bottom, the tiles you may not play dimmed. Controls on your turn:
+First a short setup (Start, their level, the match length: the last ones chosen
+come back). Then, on the table (drawn by ui/pokertable.py): CPU 2 sits on the
+left, CPU 3 across, CPU 4 on the right, each with its name (lit while it is to
+act), bid and tricks taken; the trick is laid in the middle by where each tile's
+player sits, what its lead calls beside the led tile; your hand runs along the
+bottom, the tiles you may not play dimmed. Controls on your turn:
     LEFT/RIGHT  the bid (0-7), or a tile of your hand
     A           bid, or play the tile; leading a two-number tile, LEFT/RIGHT then
                 choose the called number and A leads it (B goes back)
-The bar along the top is your turn's time (10 s; a 10 s countdown comes before
-the first bid). When it runs out the handheld plays for you, the medium level's
-choice; three missed turns in a row and it plays for you until you press a
-button. A hand's end shows the bids, tricks and points (A: the next hand); the
-match's end the standings and how a tie was broken (A: the menu).
+    UP/DOWN     held: every seat's match total in place of its bid and tricks
+Your turn's seconds show at the right of your line (10 s; a 10 s countdown, your
+hand in view, comes before the first bid). When they run out the handheld plays
+for you, the medium level's choice; three missed turns in a row and it plays for
+you until you press a button. A taken trick stays a moment, with who took it,
+then the table is cleared. A hand's end shows the bids, tricks and points (A: the
+next hand); the match's end the standings and how a tie was broken (A: the menu).
 
 B (except while choosing the called number) opens the pause menu over the
 table (screens/pokerpause.py): the scores, Resume, the rules, sound, and Quit to
@@ -30,6 +34,8 @@ from core.poker import (
     BIDDING,
     HAND_OVER,
     hand_points,
+    HANDS,
+    led_by,
     MATCH_OVER,
     NO_CALL,
     Options,
@@ -38,20 +44,20 @@ from core.poker import (
     TRUMPS,
 )
 from core.pokerrecord import PokerRecord
-from core.pokertimer import AUTOPLAY, TURN, TurnTimer
+from core.pokertimer import AUTOPLAY, TurnTimer
 from core.pokerview import PokerView
 from core.rng import derive
 from core.tiles import HIGH, LOW, name
-from gfx import domino, text
-from hw.buttons import A, ALL, B, LEFT, RIGHT
+from gfx import text
+from hw.buttons import A, ALL, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from players import thinker
 from players.poker_medium import choose as medium
-from ui import profiles, redraw, tableview, tunes, wallets
+from ui import pokertable, profiles, redraw, tableview, tunes, wallets
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
-from ui.widgets import BACK, box, centre, CHOSEN, Menu, title
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu, title
 
 SETUP = const(0)
 COUNTDOWN = const(1)
@@ -64,13 +70,11 @@ HAND_END = const(7)
 MATCH_END = const(8)
 
 _THINK_FRAMES = const(12)  # a handheld player's short, visible pause
-_TRICK_FRAMES = const(36)  # a taken trick stays in view this long
+_TRICK_FRAMES = const(48)  # a taken trick stays in view this long, then is cleared
 _NOTICE_FRAMES = const(75)
-# Where each seat's tile of the trick lies, by where the seat sits: you, left, top, right.
-_TILE_X = (55, 20, 55, 90)
-_TILE_Y = (35, 21, 8, 21)
-_LABEL_X = (0, 0, 76, 112)  # each seat's tricks/bid
-_LABEL_Y = (46, 12, 9, 12)
+_NOTICE_W = const(78)  # a notice of more than a line: as wide as between the side seats
+_SETUP_KEY = "setup_poker"  # the set-up of last time: "medium 5"
+_LEVEL_LABELS = ("Easy", "Medium", "Hard")  # LEVELS as the set-up shows them
 _NAME_W = const(40)  # a name's room before the hand end's "bid" column
 # What a missed turn makes of you (by the number missed in a row), and its notice.
 _NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
@@ -85,14 +89,16 @@ class Screen:
         self.mode = SETUP
         storage = app.storage
         self.saved = pending(storage) >= 0 and game_of(storage) == "poker"
-        labels: tuple = ("Opponents", "Hands", "Start")
-        values: tuple = (LEVELS, ("5", "7", "10"), None)
+        # "Start" first (atop it Continue, when a match is kept), so that A A
+        # plays the set-up of last time, remembered as the other games' are.
+        labels: tuple = ("Start", "Opponents", "Hands")
+        values: tuple = (None, _LEVEL_LABELS, tuple(str(n) for n in HANDS))
         if self.saved:
             labels = ("Continue",) + labels
             values = (None,) + values
-        self.first = len(labels) - 3  # the index of "Opponents"
+        self.first = len(labels) - 3  # the index of "Start"
         self.menu = Menu(app, labels, values)
-        self.menu.set_value(self.first, 1)
+        self._recall()
         self.menu.announce("Domino Poker")
         self.now = 0  # milliseconds of this screen so far: the turn timer's clock
         self.timer = TurnTimer()
@@ -106,6 +112,10 @@ class Screen:
         self.shown = bytearray(b"\xff\xff\xff\xff")  # the trick shown, by seat (255: none)
         self.taker = -1
         self.led_by = 0  # who led the trick shown
+        self.led = -1  # what it leads (core.poker's TRUMP or a number; -1: none shown)
+        self.trick_words = ""  # who took the trick, while it is shown taken
+        self.totals = False  # UP or DOWN held: the seats show their match totals
+        self.totals_words = ""  # the action line meanwhile
         self.last_said = ""  # the last move, in words (the "last" question)
         self.paused = None  # the pause menu, while it is open
         self.redraw = Redraw()  # when the table draws (see _look)
@@ -121,20 +131,37 @@ class Screen:
         self.level = level = save.level
         self.record = record = save.record
         self.seed = record.seed
-        self.names = [record.players[0], "West", "North", "East"]
+        self.names = [record.players[0]] + list(pokertable.NAMES[1:])
         # As the hand end's name column has room for them ("PLAYER 1": "PLAYE.1").
         self.short_names = [text.fit(n, _NAME_W) for n in self.names]
         self.thinker = thinker(level, "poker")
         self.actions = len(record.actions)
 
+    def _recall(self):
+        """The level and match length chosen last time (medium, 5 hands at first)."""
+        words = self.app.storage.get(_SETUP_KEY, "")
+        level, _, hands = words.partition(" ") if isinstance(words, str) else ("", "", "")
+        self.menu.set_value(self.first + 1, LEVELS.index(level) if level in LEVELS else 1)
+        known = [str(n) for n in HANDS]
+        self.menu.set_value(self.first + 2, known.index(hands) if hands in known else 0)
+
+    def _chosen(self):
+        """(level, hands) as the set-up shows them."""
+        return LEVELS[self.menu.value(self.first + 1)], HANDS[self.menu.value(self.first + 2)]
+
+    def _remember(self):
+        level, hands = self._chosen()
+        self.app.storage.set(_SETUP_KEY, "%s %d" % (level, hands))
+
     def _start(self):
-        level = LEVELS[self.menu.value(self.first)]
-        hands = (5, 7, 10)[self.menu.value(self.first + 1)]
+        level, hands = self._chosen()  # remembered (and saved) as they changed
         seed = (self.app.clock.frame << 8) ^ 0x5D
         record = PokerRecord(Options(hands), seed, players(self.player, level))
         self._begin(PokerSave(level, record))
         self.game = Poker(Options(hands), seed)
         self.game.start_hand()
+        self._refresh_hand()  # shown during the countdown: the first bid can be planned
+        self._name_totals()
         self._save()  # kept from the start: Quit to menu keeps it even before a bid
         self.timer.countdown(self.now)
         self.mode = COUNTDOWN
@@ -160,6 +187,7 @@ class Screen:
         for i in range(game.trick_n):
             self.shown[(game.leader + i) % SEATS] = game.trick[i]
         self.led_by = game.leader
+        self.led = game.led
         self.app.say("Domino Poker, hand %d, continued." % game.hand_no)
         self._next()
         if note:
@@ -188,6 +216,7 @@ class Screen:
         game = self.game
         self.frames = 0
         self._refresh_hand()
+        self._name_totals()
         if game.state == MATCH_OVER:
             self.mode = MATCH_END
             self.app.sound.play(tunes.WIN if game.standings()[0] == 0 else tunes.LOSE)
@@ -210,6 +239,10 @@ class Screen:
                 self.choice += 1
         self.timer.start(self.now)
         self.app.say("Your bid." if self.mode == YOUR_BID else "Your turn.")
+
+    def _name_totals(self):
+        game = self.game
+        self.totals_words = "Hand %d of %d: totals" % (game.hand_no, game.options.hands)
 
     def _refresh_hand(self):
         hand = self.game.hands[0]
@@ -241,6 +274,7 @@ class Screen:
             self.shown[seat] = a
             if game.trick_n == 1:  # a new trick: clear the last one
                 self.led_by = seat
+                self.led = led_by(a, b)
                 for s in range(SEATS):
                     if s != seat:
                         self.shown[s] = 255
@@ -248,6 +282,8 @@ class Screen:
             self.taker = seat
             self.mode = TRICK
             self.frames = 0
+            self.trick_words = "%s %s the trick" % (
+                pokertable.NAMES[seat], "take" if seat == 0 else "takes")
             self._said("%s takes the trick." % who)
         elif kind == ev.SCORED:
             self.app.say("%s: bid %d, took %d, %d points." % (who, game.bids[seat], b, a))
@@ -267,12 +303,16 @@ class Screen:
         """The handheld acts for you with the medium level's choice."""
         game = self.game
         action = medium(PokerView(game, 0), derive(self.seed, self.actions))
+        before = self.timer.state()
         state = self.timer.timed_out()
-        self._notify(_NOTICES[state])
+        if state != before:  # under autoplay your place says so: no box each turn
+            self._notify(_NOTICES[state])
         self._act(action, True)
 
     def _notify(self, words):
-        self.notice_lines = text.wrap(words, 120)
+        lines = text.wrap(words, 124)
+        # More than a line goes between the side seats, so that none is covered.
+        self.notice_lines = lines if len(lines) == 1 else text.wrap(words, _NOTICE_W - 6)
         self.notice_frames = _NOTICE_FRAMES
         self.app.say(words)
 
@@ -289,11 +329,15 @@ class Screen:
         buttons = app.buttons
         if self.notice_frames:
             self.notice_frames -= 1
+        self.totals = buttons.pressed(UP) or buttons.pressed(DOWN)
         if self.mode == SETUP:
             event = self.menu.update()
             if event == BACK:
                 app.go("menu", "poker")
-            elif event == CHOSEN and self.menu.cursor == self.first + 2:
+            elif event == CHANGED:
+                self._remember()
+                app.storage.save()
+            elif event == CHOSEN and self.menu.cursor == self.first:
                 self._start()
             elif event == CHOSEN and self.menu.cursor == 0 and self.saved:
                 self._resume()
@@ -330,16 +374,21 @@ class Screen:
                 self._act(self.thinker.action)
         elif mode == TRICK:
             if self.frames >= _TRICK_FRAMES or buttons.just_pressed(A):
+                self._clear_trick()  # so that a new lead starts on a bare table
                 self._next()
         elif buttons.just_pressed(A):
             app.sound.play(tunes.SELECT)
             if mode == HAND_END:
                 self.game.start_hand()
-                for s in range(SEATS):
-                    self.shown[s] = 255
+                self._clear_trick()
                 self._next()
             else:
                 app.go("menu", "poker")
+
+    def _clear_trick(self):
+        for s in range(SEATS):
+            self.shown[s] = 255
+        self.led = -1
 
     def _pause(self):
         from screens.pokerpause import Pause  # only while paused: it holds the rules
@@ -420,90 +469,77 @@ class Screen:
     # --- drawing -------------------------------------------------------------------
 
     def _look(self):
-        """What of the table may change while a handheld thinks, but its bar: a
-        notice, a failed save's note (see ui.redraw)."""
-        return (self.notice_frames > 0) | (self.app.failure_frames > 0) << 1
+        """What of the table may change while a handheld thinks, but its dots: a
+        notice, a failed save's note, the totals held (see ui.redraw)."""
+        return ((self.notice_frames > 0) | (self.app.failure_frames > 0) << 1
+                | self.totals << 2)
 
     def draw(self):
         fb = self.fb
         what = self.redraw.what(self.mode == THINKING and self.paused is None, self._look())
         if what != redraw.WHOLE:
             if what == redraw.DOTS:
-                self._draw_thinking()
+                pokertable.dots(fb, self.game, self.game.turn, self.frames, self.totals)
             return
         fb.fill(0)
         if self.paused is not None:
             self.paused.draw()
             return
-        if self.mode == SETUP:
+        mode = self.mode
+        if mode == SETUP:
             title(fb, "Domino Poker")
             self.menu.draw()
             return
-        if self.mode == HAND_END:
+        if mode == HAND_END:
             self._draw_hand_end()
             return
-        if self.mode == MATCH_END:
+        if mode == MATCH_END:
             self._draw_match_end()
             return
-        self._draw_timer()
-        self._draw_seats()
-        self._draw_trick()
-        self._draw_middle()
+        game = self.game
+        yours = mode in (YOUR_BID, YOUR_TILE, YOUR_CALL)
+        pokertable.seats(fb, game, game.turn if yours or mode == THINKING else -1, self.totals)
+        pokertable.trick(fb, self.shown, self.taker if mode == TRICK else -1, self.led_by,
+                         self.led)
+        state = self.timer.state()
+        seconds = -1
+        if yours and state != AUTOPLAY:
+            seconds = (self.timer.left(self.now) + 999) // 1000
+        pokertable.your_time(fb, state, seconds)
+        self._draw_action()
+        if mode == THINKING:
+            pokertable.dots(fb, game, game.turn, self.frames, self.totals)
         self._draw_hand()
         if self.notice_frames:
+            # Over the action line, growing upwards: your line and every seat's
+            # name and figures stay in view (a note of two lines covers the trick).
             lines = self.notice_lines
-            box(fb, 2, 20, 124, 5 + 7 * len(lines))
+            h = 3 + 7 * len(lines)
+            top = pokertable.ACTION_Y + 6 - h
+            w = 128 if len(lines) == 1 else _NOTICE_W
+            box(fb, (128 - w) // 2, top, w, h)
             for i in range(len(lines)):
-                centre(fb, lines[i], 23 + 7 * i)
+                centre(fb, lines[i], top + 2 + 7 * i)
 
-    def _draw_timer(self):
-        fb = self.fb
-        if self.mode == COUNTDOWN:
-            left = self.timer.counting_down(self.now)
-        elif self.mode in (YOUR_BID, YOUR_TILE, YOUR_CALL):
-            left = self.timer.left(self.now)
-        else:
-            return
-        fb.hline(0, 0, left * 128 // TURN, 1)
-
-    def _draw_seats(self):
-        fb = self.fb
-        game = self.game
-        for s in range(SEATS):
-            # tricks/bid, drawn number by number: a frame makes no string
-            x = _LABEL_X[s]
-            y = _LABEL_Y[s]
-            bid = game.bids[s]
-            if bid > 7:
-                text.draw(fb, "?", x, y)
-            else:
-                after = text.number(fb, game.taken[s], x, y)
-                text.number(fb, bid, text.draw(fb, "/", after, y), y)
-        if self.mode == THINKING:
-            self._draw_thinking()
-
-    def _draw_thinking(self):
-        """The bar over the thinking player's tricks and bid: it blinks."""
-        s = self.game.turn
-        self.fb.fill_rect(_LABEL_X[s], _LABEL_Y[s] - 4, 8, 2, 1 if self.frames & 8 else 0)
-
-    def _draw_trick(self):
-        for s in range(SEATS):
-            t = self.shown[s]
-            if t < 28:
-                look = domino.LIT if self.mode == TRICK and s == self.taker else domino.NORMAL
-                domino.draw(self.fb, t, _TILE_X[s], _TILE_Y[s], False, LOW[t], look)
-
-    def _draw_middle(self):
+    def _draw_action(self):
+        """The action line: what is going on, or what the held totals are."""
         fb = self.fb
         mode = self.mode
-        if mode == COUNTDOWN:
+        y = pokertable.ACTION_Y
+        if self.totals:
+            centre(fb, self.totals_words, y)
+        elif mode == COUNTDOWN:
             seconds = (self.timer.counting_down(self.now) + 999) // 1000
-            _words_number(fb, "Get ready: ", seconds, "", 24)
+            _words_number(fb, "Get ready: ", seconds, "", y)
+            centre(fb, "Hold UP: totals", 19)  # the middle of the table is bare meanwhile
         elif mode == YOUR_BID:
-            _words_number(fb, "Bid  < ", self.choice, " >", 24)
+            _words_number(fb, "Your bid  < ", self.choice, " >", y)
+        elif mode == YOUR_TILE:
+            centre(fb, "Your turn", y)
         elif mode == YOUR_CALL:
-            _words_number(fb, "Call < ", self.call, " >", 46)
+            _words_number(fb, "Lead as  < ", self.call, " >", y)
+        elif mode == TRICK:
+            centre(fb, self.trick_words, y)
 
     def _draw_hand(self):
         # While bidding (or waiting) the hand shows plain; on your turn the

@@ -27,11 +27,17 @@ PAGES = (
      "Four players: you and three handheld players. Each hand all 28 tiles are "
      "dealt, 7 each, with no stock. Everyone bids how many of the 7 tricks they "
      "will take, then the tricks are played. Hit your bid exactly to score well."),
+    ("The table",
+     "CPU 2 sits on your left, CPU 3 across, CPU 4 on your right. Each seat "
+     "shows \"bid 2\" (\"bid ?\" until it bids) and \"took 0\": the tricks it "
+     "has taken this hand. The name of the one to act is lit. Beside the tile that led the "
+     "trick: \"as 3\", the number to follow, or \"trump\". The line above yours "
+     "says what is on: your bid, your turn, who takes a trick. Hold UP or DOWN "
+     "for every match total."),
     ("Dealer, bids",
-     "West, North and East sit on your left, across and on your right. East deals "
-     "the first hand; later hands are dealt by the last hand's winner. The seat "
-     "after the dealer bids first, then each in turn, once: 0 to 7 tricks. The "
-     "bids need not add up to 7."),
+     "CPU 4 deals the first hand; later hands are dealt by the last hand's "
+     "winner. The seat after the dealer bids first, then each in turn, once: 0 to "
+     "7 tricks. The bids need not add up to 7."),
     ("Trumps",
      "Eight tiles are trumps, strongest first: [0|0], [1|1], [1|6], [1|5], [1|4], "
      "[1|3], [1|2], [1|0]. A trump belongs to no number. Every other tile belongs "
@@ -55,15 +61,16 @@ PAGES = (
      "bids, then to more tricks, then to the seat first after the last dealer. "
      "Finishing 1st or 2nd earns coins, shown on your profile."),
     ("The timer",
-     "Each bid and play has 10 seconds, shown by the bar at the top; a 10 second "
-     "countdown comes before the first bid. Late, the handheld plays for you. "
-     "Late twice in a row you are inactive; three times, it plays every turn "
-     "for you until you press a button. The timer waits while paused."),
+     "Each bid and play has 10 seconds: the seconds left show at the right of "
+     "your line. A 10 second countdown comes before the first bid, your tiles in "
+     "view. Late, the handheld plays for you and you are Warned; late twice in a "
+     "row, Inactive; three times, Autoplay: it plays every turn for you until you "
+     "press a button. Your line shows which. The timer waits while paused."),
     ("Buttons",
      "LEFT / RIGHT choose a bid or a tile, A bids or plays; tiles you may not "
-     "play are dotted. Leading a two-number tile, LEFT / RIGHT choose the number "
-     "to call, A leads, B goes back. B at any other time opens this pause menu. "
-     "A hurries a taken trick."),
+     "play are dimmed. Leading a two-number tile, LEFT / RIGHT choose the number "
+     "to call (Lead as), A leads, B goes back. B at any other time opens this "
+     "pause menu. A hurries a taken trick. UP or DOWN held: the match totals."),
 )
 
 
@@ -108,7 +115,7 @@ class Pause:
         box(fb, _X, 0, _W, 64)
         centre(fb, "Paused", 2)
         for s in range(4):  # two seats a line, either side of a rule
-            x = _X + 4 + (s & 1) * 58
+            x = _X + 4 + (s & 1) * 59
             y = 10 + (s >> 1) * 7
             text.draw(fb, self.names[s], x, y)
             tableview.signed(fb, self.scores[s], x + 50, y)

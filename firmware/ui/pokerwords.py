@@ -2,7 +2,7 @@
 keys 1-5 of the emulator and of `make play`): the last move, the trick on the
 table, the bids and tricks taken, the scores, and your tiles."""
 
-from core.poker import NO_BID, SEATS
+from core.poker import NO_BID, SEATS, TRUMP
 from core.tiles import name
 
 
@@ -16,7 +16,7 @@ def answer(screen, question):
     if question == "last":
         return screen.last_said or "Nothing has been played yet."
     if question == "ends":
-        return _trick(names, screen.shown, screen.led_by)
+        return _trick(names, screen.shown, screen.led_by, screen.led)
     if question == "tiles":
         parts = []
         for s in range(SEATS):
@@ -33,13 +33,16 @@ def answer(screen, question):
     return "Ask for last, trick, bids, scores or hand."
 
 
-def _trick(names, shown, leader):
-    """The tiles of the trick on the table, in the order they were played."""
+def _trick(names, shown, leader, led):
+    """The tiles of the trick on the table, in the order they were played, the
+    lead with what it leads ("as 3", "(a trump)") as the table shows beside it."""
     parts = []
     for i in range(SEATS):
         s = (leader + i) % SEATS
         if shown[s] < 28:
             parts.append("%s %s" % (names[s], name(shown[s])))
+    if parts and shown[leader] < 28 and led >= 0:
+        parts[0] += " (a trump)" if led == TRUMP else " as %d" % led
     if not parts:
         return "No tile is on the table."
     return "The trick: " + ", ".join(parts) + "."

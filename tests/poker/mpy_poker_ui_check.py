@@ -4,8 +4,9 @@ the real hardware layer with fake pins (tools/bench/mpy_hardware.py) and a real 
 file; every frame's draw() runs under micropython.heap_lock().
 
 Prints `label screen ok` (or `ALLOCATES`) per frame drawn, then `said ...`,
-`answer ...`, `summary ...` and `same True` (the match Continue brought back is
-the one left). tests/test_poker_micropython.py runs it.
+`answer ...`, `summary ...`, `same True` (the match Continue brought back is
+the one left), `totals True` (UP held) and `taken ...` (who took a trick).
+tests/test_poker_micropython.py runs it.
 Usage: micropython tests/poker/mpy_poker_ui_check.py <firmware dir> <scratch dir>
 """
 
@@ -56,7 +57,7 @@ def main():
     said = []
     app = HeapCheckedApp(hardware(SCRATCH + "/save.bin"), None, said.append)
     app.go("poker")
-    press(app, "start", "down", "down", "a")
+    press(app, "start", "a")
     while app.screen.mode != 3:  # screens.poker.YOUR_TILE: you lead the first trick
         press(app, "play", "a" if app.screen.mode == 2 else "")
     for question in ("last", "ends", "tiles", "scores", "hand"):
@@ -70,6 +71,17 @@ def main():
     print("summary", " / ".join(app.screen.summary))
     press(app, "continue", "a")
     print("same", state(app.screen) == before)
+    # The table's other looks: the totals held, a taken trick and who took it.
+    for _ in range(4):
+        frame(app, "totals", "up")
+    print("totals", app.screen.totals)
+    while app.screen.mode != 6:  # screens.poker.TRICK
+        if app.screen.mode in (2, 3, 4):  # your bid, tile or call
+            press(app, "play", "a")
+        else:
+            frame(app, "play")
+    frame(app, "trick")
+    print("taken", app.screen.trick_words)
     app.go("profiles")
     press(app, "coins", "a", "down", "down", "down", "a")
     print("said", said[-1])

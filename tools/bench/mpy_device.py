@@ -62,7 +62,7 @@ if SOURCE != "frozen":
     sys.path.insert(0, SOURCE)
 
 from core.allfives import Options  # noqa: E402
-from hw.buttons import A, Buttons, DOWN, LEFT, RIGHT  # noqa: E402
+from hw.buttons import A, Buttons, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.session import Session  # noqa: E402
 
@@ -75,8 +75,9 @@ GAMES = {
     "block4": ("kozel", "players=4 pairs=yes", 3, "lineover", 280),
     "poker": ("poker", None, 3, "menu", 600),
 }
-# Domino Poker's setup: the level one to the right (medium to hard), Start.
-POKER_SETUP = {5: RIGHT, 10: DOWN, 15: DOWN, 20: A}
+# Domino Poker's setup: down to the level, one to the right (medium to hard), up
+# to Start (first), A on the frame it always had: the same seed.
+POKER_SETUP = {5: DOWN, 10: RIGHT, 15: UP, 20: A}
 HEAP_EVERY = 30
 # The end screen's own frames count too: it writes the results on its second.
 END_FRAMES = 3

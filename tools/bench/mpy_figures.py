@@ -84,9 +84,8 @@ def poker_figures():
     app = App(fresh_hardware(), None)
     app.go("poker")
     frames = Frames(app)
-    for button in ("down", "down", "a"):  # Start
-        for held in (button, button, "", ""):
-            frames.run(held)
+    for held in ("a", "a", "", ""):  # Start
+        frames.run(held)
     while app.screen.mode != 3 or frames.count < 20:  # screens.poker.YOUR_TILE
         frames.run("a" if app.screen.mode == 2 and frames.count & 3 == 0 else "")
     turn = Frames(app)
