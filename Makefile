@@ -9,7 +9,7 @@ STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
 .PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-heap bench-ui \
-	bench-saves assets clean web web-build web-bench
+	bench-saves assets clean web web-build web-bench server server-bench
 
 setup: $(READY)
 
@@ -33,7 +33,7 @@ test: setup lint typecheck $(NODE_READY)
 	$(PY) -m pytest -n 2
 
 lint: setup
-	$(BIN)/ruff check $(wildcard firmware sim tools tests boards)
+	$(BIN)/ruff check $(wildcard firmware sim tools tests boards server)
 
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
@@ -51,6 +51,13 @@ endif
 # The game with no screen at all: its sentences printed, commands typed (up, a, ends, ...).
 play: setup
 	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
+
+# The online room server (docs/protocol.md) on ws://HOST:PORT, its store in DB.
+HOST ?= 127.0.0.1
+PORT ?= 8765
+DB ?= build/server/rooms.sqlite
+server: setup
+	$(PY) -m server --host $(HOST) --port $(PORT) --db $(DB)
 
 # Replay a game record, one JSON object per action.
 replay: setup

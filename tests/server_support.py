@@ -1,0 +1,172 @@
+"""The room server's tests: a real server process on 127.0.0.1 (a free port, its own
+SQLite file, shortened timers), and scripted clients that keep every message they
+receive. Every wait is bounded."""
+
+import asyncio
+import json
+import os
+import pathlib
+import secrets
+import signal
+import subprocess
+import sys
+import time
+
+from websockets.asyncio.client import connect
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FAST = ["--turn-ms", "1500", "--countdown-ms", "200", "--bot-ms", "5", "--grace-ms", "1500",
+        "--quick-wait-ms", "1000"]
+
+
+class ServerProcess:
+    """`python -m server` started on a free loopback port; stop() or kill() ends it."""
+
+    def __init__(self, db, *args):
+        self.db = str(db)
+        self.args = list(args)
+        self.proc = None
+        self.url = None
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0",
+             "--db", self.db, *self.args],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )
+        line = self.proc.stdout.readline()  # the server prints it once it listens
+        if not line.startswith("listening on "):
+            self.proc.kill()
+            raise RuntimeError("the server did not start: %s %s" % (line, self.proc.stderr.read()))
+        self.url = line.split()[-1]
+        return self
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self):
+        """Stop it; returns what it wrote on stderr (a traceback there is a bug)."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        return self.proc.stderr.read()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        err = self.stop()
+        assert "Traceback" not in err, err
+
+
+def new_key():
+    return secrets.token_hex(16)
+
+
+class Client:
+    """A scripted client: `await c.ask({...})` sends a request and returns its answer;
+    `await c.next("view")` waits for the next pushed message of a type. Every message
+    received is kept in `seen`."""
+
+    def __init__(self, url, key=None):
+        self.url = url
+        self.key = key or new_key()
+        self.ws = None
+        self.seen = []
+        self.inbox = []  # received, not yet consumed
+        self.n = 0
+        self.token = None
+        self.room = None
+
+    async def open(self):
+        self.ws = await connect(self.url, max_size=2**20)
+        return self
+
+    async def close(self):
+        await self.ws.close()
+
+    async def send(self, msg):
+        await self.ws.send(json.dumps(msg))
+
+    async def _recv(self, timeout):
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        msg = json.loads(text)
+        self.seen.append(msg)
+        if msg.get("type") == "room":
+            self.token = msg["token"]
+            self.room = msg
+        return msg
+
+    async def next(self, kind, timeout=10, where=None):
+        """The next message of that type (and `where(msg)` true); earlier others stay."""
+        deadline = time.monotonic() + timeout
+        for i, msg in enumerate(self.inbox):
+            if msg["type"] == kind and (where is None or where(msg)):
+                return self.inbox.pop(i)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no %s message: %s" % (kind, self.inbox[-5:]))
+            msg = await self._recv(left)
+            if msg["type"] == kind and (where is None or where(msg)):
+                return msg
+            self.inbox.append(msg)
+
+    def latest(self, kind):
+        """The last message of that type received so far (inbox included)."""
+        for msg in reversed(self.seen):
+            if msg["type"] == kind:
+                return msg
+        return None
+
+    async def ask(self, msg, timeout=10):
+        self.n += 1
+        msg = dict(msg, id=self.n)
+        await self.send(msg)
+        while True:
+            answer = await self.next_any(timeout)
+            if answer.get("id") == self.n:
+                return answer
+            self.inbox.append(answer)
+
+    async def next_any(self, timeout):
+        return await self._recv(timeout)
+
+    async def hello(self, name=None, token=None):
+        msg = {"type": "hello", "protocol": 1, "key": self.key}
+        if token:
+            msg["token"] = token
+        welcome = await self.ask(msg)
+        assert welcome["type"] == "welcome", welcome
+        if name:
+            player = await self.ask({"type": "register", "name": name})
+            assert player["type"] == "player", player
+        return welcome
+
+    def drain(self):
+        self.inbox.clear()
+
+
+async def play_until_over(clients, timeout=60, choose=None):
+    """Each client acts on its views (the first legal action, or `choose(client,
+    view)`) until every client has its `over`; returns the over messages."""
+
+    async def run(c):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            msg = await c.next_any(deadline - time.monotonic())
+            if msg["type"] == "over":
+                return msg
+            if msg["type"] == "view" and msg["legal"]:
+                action = choose(c, msg) if choose else msg["legal"][0][0]
+                if action is not None:
+                    await c.send({"type": "act", "turn": msg["turn"], "action": action})
+        raise TimeoutError("the match did not end")
+
+    return await asyncio.gather(*(run(c) for c in clients))
