@@ -52,12 +52,12 @@ endif
 play: setup
 	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
 
-# The online room server (docs/protocol.md) on ws://HOST:PORT, its store in DB.
-HOST ?= 127.0.0.1
-PORT ?= 8765
-DB ?= build/server/rooms.sqlite
+# The online room server (docs/protocol.md) on ws://HOST:PORT (127.0.0.1:8765), its
+# store in the SQLite file DB (build/server/rooms.sqlite). PORT is not defaulted
+# globally: `make flash` reads it as a serial port.
 server: setup
-	$(PY) -m server --host $(HOST) --port $(PORT) --db $(DB)
+	$(PY) -m server --host $(or $(HOST),127.0.0.1) --port $(or $(PORT),8765) \
+		--db $(or $(DB),build/server/rooms.sqlite)
 
 # Replay a game record, one JSON object per action.
 replay: setup
