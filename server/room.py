@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 
-from core import elo
+from core import coins, elo
 from core.pokertimer import AUTOPLAY, STATE_NAMES, TurnTimer
 
 from server import games
@@ -602,9 +602,9 @@ class Room:
         rewards = []
         for place, i in enumerate(order, 1):
             if i in paid_seats:
-                coins = games.reward(self.game, bots, place)
-                if coins and self.store.rewarded(self.seats[i].pid, day) < coins.PER_DAY:
-                    rewards.append((i, coins))
+                earned = games.reward(self.game, bots, place)
+                if earned and self.store.rewarded(self.seats[i].pid, day) < coins.PER_DAY:
+                    rewards.append((i, earned))
         ratings = []
         if self.game == "1x1" and not self.rated_done:
             ratings = self._ratings(m.winners()[0] if m.winners() else -1)

@@ -3,6 +3,7 @@ SQLite file, shortened timers), and scripted clients that keep every message the
 receive. Every wait is bounded."""
 
 import asyncio
+import hashlib
 import json
 import os
 import pathlib
@@ -63,6 +64,11 @@ class ServerProcess:
     def __exit__(self, *exc):
         err = self.stop()
         assert "Traceback" not in err, err
+
+
+def pid_of(store, key):
+    """The player id a device key stands for in a store."""
+    return store.player_by_key(hashlib.sha256(key.encode()).hexdigest())["id"]
 
 
 def new_key():
@@ -170,3 +176,75 @@ async def play_until_over(clients, timeout=60, choose=None):
         raise TimeoutError("the match did not end")
 
     return await asyncio.gather(*(run(c) for c in clients))
+
+
+class FakeConn:
+    """A connection without a socket, for in-process tests of the lobby and rooms."""
+
+    def __init__(self):
+        self.player = None
+        self.room = None
+        self.closed = False
+        self.sent = []
+        self.errors = 0
+
+    def send(self, msg, request=None):
+        if request is not None and "id" in request:
+            msg = dict(msg, id=request["id"])
+        self.sent.append(msg)
+
+    def error(self, request, code, message):
+        self.send({"type": "error", "code": code, "message": message}, request)
+
+    def close(self, code=1000, reason=""):
+        self.closed = True
+
+    def allow(self):
+        return True
+
+    def last(self, kind):
+        for msg in reversed(self.sent):
+            if msg["type"] == kind:
+                return msg
+        return None
+
+
+class Harness:
+    """The server's lobby and rooms in this process, on an SQLite file, driven
+    request by request: `await h.ask(conn, {...})` dispatches it and lets every room
+    handle what was posted to it (and whatever comes due) before it returns."""
+
+    def __init__(self, db, **cfg):
+        import server  # noqa: F401  (firmware/ on the path)
+        from server.app import Config, Server
+        from server.store import SQLiteStore
+
+        self.store = SQLiteStore(str(db))
+        self.server = Server(self.store, Config(**cfg))
+
+    async def settle(self, rounds=3):
+        for _ in range(rounds):
+            await asyncio.sleep(0)
+
+    async def ask(self, conn, msg):
+        from server.errors import Refused
+
+        try:
+            self.server.dispatch(conn, msg)
+        except Refused as e:
+            conn.error(msg, e.code, e.message)
+        await self.settle()
+        return conn.sent[-1] if conn.sent else None
+
+    async def player(self, name=None):
+        conn = FakeConn()
+        await self.ask(conn, {"type": "hello", "protocol": 1, "key": new_key()})
+        if name:
+            await self.ask(conn, {"type": "register", "name": name})
+        return conn
+
+    def close(self):
+        for room in list(self.server.rooms.values()):
+            if room.task is not None:
+                room.task.cancel()
+        self.store.close()
