@@ -72,7 +72,8 @@ class Server:
     async def serve(self, host, port, ready=None):
         self.restore()
         async with serve(self.handler, host, port, max_size=65536, max_queue=8,
-                         ping_interval=self.cfg.ping_s, ping_timeout=self.cfg.ping_s) as ws:
+                         close_timeout=1, ping_interval=self.cfg.ping_s,
+                         ping_timeout=self.cfg.ping_s) as ws:
             sweeper = asyncio.get_running_loop().create_task(self._sweep())
             if ready is not None:
                 ready(ws.sockets[0].getsockname()[1])

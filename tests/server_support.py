@@ -170,6 +170,7 @@ async def play_until_over(clients, timeout=60, choose=None):
             if msg["type"] == "over":
                 return msg
             if msg["type"] == "view" and msg["legal"]:
+                await asyncio.sleep(msg["countdown_ms"] / 1000)  # no act before the first turn
                 action = choose(c, msg) if choose else msg["legal"][0][0]
                 if action is not None:
                     await c.send({"type": "act", "turn": msg["turn"], "action": action})

@@ -23,6 +23,7 @@ async def seat_player(c, script):
         if msg["type"] == "over":
             return msg
         if msg["type"] == "view" and msg["legal"]:
+            await asyncio.sleep(msg["countdown_ms"] / 1000)  # no act before the first turn
             action = script(c, msg)
             if action == "drop":
                 return "drop"
