@@ -89,9 +89,10 @@ class Server:
         try:
             async for frame in ws:
                 self.receive(conn, frame)
-                if conn.closed:
+                if conn.closed:  # let the writer send what is queued, then close
+                    await asyncio.wait_for(conn.writer, 2)
                     break
-        except ConnectionClosed:
+        except (ConnectionClosed, TimeoutError):
             pass
         finally:
             await self.disconnected(conn)
