@@ -79,7 +79,13 @@ def bot_elo(level):
 
 
 def tiles(mask):
-    return [t for t in range(28) if mask >> t & 1]
+    """The tiles of a mask, in order (one step per tile held)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class Match:

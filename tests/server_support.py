@@ -222,6 +222,7 @@ class Harness:
 
         self.store = SQLiteStore(str(db))
         self.server = Server(self.store, Config(**cfg))
+        self.asked = 0
 
     async def settle(self, rounds=3):
         for _ in range(rounds):
@@ -230,12 +231,15 @@ class Harness:
     async def ask(self, conn, msg):
         from server.errors import Refused
 
+        self.asked += 1
+        msg = dict(msg, id=self.asked)
         try:
             self.server.dispatch(conn, msg)
         except Refused as e:
             conn.error(msg, e.code, e.message)
         await self.settle()
-        return conn.sent[-1] if conn.sent else None
+        answers = [m for m in conn.sent if m.get("id") == self.asked]
+        return answers[0] if answers else None
 
     async def player(self, name=None):
         conn = FakeConn()

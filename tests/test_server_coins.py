@@ -116,7 +116,7 @@ async def sessions(tmp_path, steps, seed):
 
 
 def test_coins_are_conserved_and_fees_refunded_over_random_lobby_sessions(tmp_path):
-    model = asyncio.run(sessions(tmp_path, 3000, 1))
+    model = asyncio.run(sessions(tmp_path, 2000, 1))
     assert len(model["started"]) >= 5  # the sessions did reach play, not only lobbies
 
 
