@@ -135,6 +135,8 @@ class Server:
             return
         if conn.player is None and kind != "hello":
             raise Refused("hello_first", "the first message must be hello")
+        if kind == "leave" and conn.room is None:
+            conn.room = self.store.room_of(conn.player["id"])  # leaving needs no token
         if kind in ROOM_TYPES and kind != "join":
             room = self.rooms.get(conn.room)
             if room is None:
@@ -172,6 +174,8 @@ class Server:
             old.error(None, "replaced", "this identity connected again elsewhere")
             old.close(4001, "replaced")
             self.queue.pop(pid, None)
+            if old.room in self.rooms:
+                self.rooms[old.room].post("gone", pid)  # until the token comes back
         conn.player = player
         self.conns[pid] = conn
         room_id = self.store.room_of(pid)

@@ -127,3 +127,24 @@ def test_a_half_open_connection_is_closed_and_the_rest_served(tmp_path):
             assert (await c.ask({"type": "list"}))["type"] == "rooms"
 
         asyncio.run(still_serving())
+
+
+def test_a_second_connection_replaces_the_first_and_leaving_needs_no_token(tmp_path):
+    async def run(url):
+        first = await Client(url).open()
+        await first.hello("Eve")
+        room = await first.ask({"type": "create", "game": "poker", "fee": 10})
+        second = await Client(url, first.key).open()
+        welcome = await second.hello()  # no token: told of the room, shown nothing of it
+        assert welcome["room"] == room["room"] and welcome["player"]["name"] == "Eve"
+        replaced = await first.next("error")
+        assert replaced["code"] == "replaced"
+        await closed(first, 4001)
+        assert (await second.ask({"type": "start"}))["code"] == "not_in_room"
+        left = await second.ask({"type": "leave"})
+        assert left == {"type": "left", "room": room["room"], "forfeit": False, "id": second.n}
+        assert (await second.ask({"type": "me"}))["player"]["coins"] == 5000  # fee back
+        assert (await second.ask({"type": "list"}))["rooms"] == []
+
+    with ServerProcess(tmp_path / "twice.sqlite", *FAST) as s:
+        asyncio.run(run(s.url))
