@@ -59,6 +59,12 @@ server: setup
 	$(PY) -m server --host $(or $(HOST),127.0.0.1) --port $(or $(PORT),8765) \
 		--db $(or $(DB),build/server/rooms.sqlite)
 
+# The room server under load on 127.0.0.1 (a benchmark, bounded: ROOMS Poker rooms of
+# HUMANS scripted players each, SECONDS of play); figures in build/server-bench.json.
+server-bench: setup
+	$(PY) tools/bench/server_bench.py $(if $(ROOMS),--rooms $(ROOMS)) \
+		$(if $(HUMANS),--humans $(HUMANS)) $(if $(SECONDS),--seconds $(SECONDS))
+
 # Replay a game record, one JSON object per action.
 replay: setup
 	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.txt"; exit 2; }
