@@ -71,8 +71,9 @@ class Server:
 
     async def serve(self, host, port, ready=None):
         self.restore()
+        # No per-message deflate: frames are small, and the handheld's client has no zlib.
         async with serve(self.handler, host, port, max_size=65536, max_queue=8,
-                         close_timeout=1, ping_interval=self.cfg.ping_s,
+                         compression=None, close_timeout=1, ping_interval=self.cfg.ping_s,
                          ping_timeout=self.cfg.ping_s) as ws:
             sweeper = asyncio.get_running_loop().create_task(self._sweep())
             if ready is not None:

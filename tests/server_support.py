@@ -91,7 +91,7 @@ class Client:
         self.room = None
 
     async def open(self):
-        self.ws = await connect(self.url, max_size=2**20)
+        self.ws = await connect(self.url, max_size=2**20, compression=None)
         return self
 
     async def close(self):
