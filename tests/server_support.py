@@ -233,12 +233,13 @@ class Harness:
 
         self.asked += 1
         msg = dict(msg, id=self.asked)
+        start = len(conn.sent)
         try:
             self.server.dispatch(conn, msg)
         except Refused as e:
             conn.error(msg, e.code, e.message)
         await self.settle()
-        answers = [m for m in conn.sent if m.get("id") == self.asked]
+        answers = [m for m in conn.sent[start:] if m.get("id") == self.asked]
         return answers[0] if answers else None
 
     async def player(self, name=None):
