@@ -255,3 +255,36 @@ def test_a_guest_plays_free_rooms_only(tmp_path):
         h.close()
 
     asyncio.run(run())
+
+
+def test_rewards_by_the_weakest_bot_at_most_five_a_day_and_poker_statistics(tmp_path):
+    async def run():
+        h = Harness(tmp_path / "rewards.sqlite", countdown_ms=60000)
+        ann = await h.player("Ann")
+        paid = []
+        for level in ("hard", "hard", "medium", "easy", "hard", "hard", "hard", "hard"):
+            await h.ask(ann, {"type": "create", "game": "poker"})
+            room = h.server.rooms[ann.room]
+            await h.ask(ann, {"type": "bot", "level": level})
+            await h.ask(ann, {"type": "start"})
+            before = h.store.balance(ann.player["id"])
+            room.match = Ending([1, 0, 2, 3])  # Ann second: rewarded
+            room._finish()
+            paid.append(h.store.balance(ann.player["id"]) - before)
+        # 100 for hard, 50 for medium, nothing for easy; the sixth rewarded match pays 0
+        assert paid == [100, 100, 50, 0, 100, 100, 0, 0]
+        assert h.store.stats(ann.player["id"]) is None  # bots at the table: no statistics
+        players = [ann] + [await h.player(n) for n in ("Bob", "Cid", "Dan")]
+        await h.ask(ann, {"type": "create", "game": "poker"})
+        room = h.server.rooms[ann.room]
+        for c in players[1:]:
+            await h.ask(c, {"type": "join", "room": ann.room})
+        await h.ask(ann, {"type": "start"})
+        room.match = Ending([2, 0, 1, 3])
+        room._finish()
+        stats = [h.store.stats(c.player["id"]) for c in players]
+        assert [s["matches"] for s in stats] == [1, 1, 1, 1]
+        assert [s["wins"] for s in stats] == [0, 0, 1, 0]
+        h.close()
+
+    asyncio.run(run())
