@@ -7,13 +7,16 @@ Each room has `humans` scripted players (registered, each on its own connection)
 and handheld players in the other seats; a scripted player acts `--think-ms` after
 its view shows its turn. Printed (and written to build/server-bench.json): clients
 connected and rooms playing at once, actions per second, the action-to-broadcast
-latency (a player's act to the view that shows it, p50 / p99), and the server's
-memory per connection and per room (resident set growth).
+latency (a player's act to the view that shows it, p50 / p99), the server's
+memory per connection and per room (resident set growth), and the CPU share of one
+core the server and the bench's clients had while playing (with the load average:
+on a shared machine the figures say how much CPU they got).
 """
 
 import argparse
 import asyncio
 import json
+import os
 import pathlib
 import random
 import sys
@@ -29,6 +32,12 @@ def rss_kb(pid):
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_s(pid):
+    """User and system CPU seconds a process has used."""
+    fields = pathlib.Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values, p):
@@ -95,9 +104,11 @@ async def bench(url, pid, rooms, humans, seconds, think):
     latencies = []
     counts = {"views": 0, "acts": 0}
     t1 = time.monotonic()
+    server_cpu, client_cpu = cpu_s(pid), time.process_time()
     stop = t1 + seconds
     await asyncio.gather(*(player(c, stop, think, latencies, counts) for c in clients))
     took = time.monotonic() - t1
+    server_cpu, client_cpu = cpu_s(pid) - server_cpu, time.process_time() - client_cpu
     playing = rss_kb(pid)
     open_now = sum(1 for c in clients if c.ws.state.name == "OPEN")
     for c in clients:
@@ -110,6 +121,10 @@ async def bench(url, pid, rooms, humans, seconds, think):
         "server_views_per_s": round(counts["views"] / took, 1),
         "server_latency_p50_ms": round(percentile(latencies, 0.5) or 0, 1),
         "server_latency_p99_ms": round(percentile(latencies, 0.99) or 0, 1),
+        # the share of one core each side had while playing (the machine may be shared)
+        "server_cpu_share": round(server_cpu / took, 2),
+        "bench_client_cpu_share": round(client_cpu / took, 2),
+        "load_average": round(os.getloadavg()[0], 1),
         "server_kb_per_connection": round((connected - base) / max(len(clients), 1), 1),
         "server_kb_per_room": round((held - connected) / max(rooms, 1), 1),
         "server_kb_playing_per_room": round((playing - connected) / max(rooms, 1), 1),
