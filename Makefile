@@ -9,7 +9,7 @@ STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
 .PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-heap bench-ui \
-	bench-saves assets screenshots clean web web-build web-bench
+	bench-saves assets screenshots clean web web-build web-bench server server-bench
 
 setup: $(READY)
 
@@ -33,7 +33,7 @@ test: setup lint typecheck $(NODE_READY)
 	$(PY) -m pytest -n 2
 
 lint: setup
-	$(BIN)/ruff check $(wildcard firmware sim tools tests boards)
+	$(BIN)/ruff check $(wildcard firmware sim tools tests boards server)
 
 typecheck: setup
 	MYPYPATH=$(STUBS) $(BIN)/mypy --custom-typeshed-dir $(STUBS) firmware
@@ -51,6 +51,19 @@ endif
 # The game with no screen at all: its sentences printed, commands typed (up, a, ends, ...).
 play: setup
 	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
+
+# The online room server (docs/protocol.md) on ws://HOST:PORT (127.0.0.1:8765), its
+# store in the SQLite file DB (build/server/rooms.sqlite). PORT is not defaulted
+# globally: `make flash` reads it as a serial port.
+server: setup
+	$(PY) -m server --host $(or $(HOST),127.0.0.1) --port $(or $(PORT),8765) \
+		--db $(or $(DB),build/server/rooms.sqlite)
+
+# The room server under load on 127.0.0.1 (a benchmark, bounded: ROOMS Poker rooms of
+# HUMANS scripted players each, SECONDS of play); figures in build/server-bench.json.
+server-bench: setup
+	$(PY) tools/bench/server_bench.py $(if $(ROOMS),--rooms $(ROOMS)) \
+		$(if $(HUMANS),--humans $(HUMANS)) $(if $(SECONDS),--seconds $(SECONDS))
 
 # Replay a game record, one JSON object per action.
 replay: setup

@@ -23,7 +23,9 @@ STATE_NAMES = ("active", "warned", "inactive", "autoplay")
 
 
 class TurnTimer:
-    def __init__(self):
+    def __init__(self, turn=TURN, countdown=COUNTDOWN):
+        self.turn = turn  # the room server shortens both in its tests
+        self.wait = countdown
         self.missed = 0  # turns missed in a row, at most AUTOPLAY
         self.deadline = -1  # when the turn under way runs out; -1: no turn runs
         self.ready_at = -1  # when the countdown before the first bid ends
@@ -32,8 +34,8 @@ class TurnTimer:
         return self.missed
 
     def countdown(self, now):
-        """The match begins: its first bid waits COUNTDOWN ms."""
-        self.ready_at = now + COUNTDOWN
+        """The match begins: its first bid waits the countdown (COUNTDOWN ms by default)."""
+        self.ready_at = now + self.wait
 
     def counting_down(self, now):
         """The ms of the countdown still to run (0 when it is over)."""
@@ -41,13 +43,13 @@ class TurnTimer:
 
     def start(self, now):
         """It is really the human's turn now: the timer starts (after any countdown)."""
-        self.deadline = max(now, self.ready_at) + TURN
+        self.deadline = max(now, self.ready_at) + self.turn
 
     def left(self, now):
         """The ms the turn under way still has (at most TURN; 0 when none runs)."""
         if self.deadline < 0:
             return 0
-        return min(max(self.deadline - now, 0), TURN)
+        return min(max(self.deadline - now, 0), self.turn)
 
     def overdue(self, now):
         """The handheld must act for the player now: its time ran out, or it plays for them."""
