@@ -56,7 +56,8 @@ def _choosing(handheld, name):
 
 def _play(handheld, name, rng):
     """Something a player does on a match's screen (True), or False: a move (now
-    and then the pause menu instead), A on an end, an item of the pause menu."""
+    and then the pause menu instead), A on an end, an item of the pause menu or
+    of a set-up (Start, Rules, ...)."""
     if _choosing(handheld, name) and rng.random() < 0.05:
         handheld.press("b")
     elif name in ("table", "auction", "handend"):
@@ -65,7 +66,7 @@ def _play(handheld, name, rng):
         respond_line(handheld)
     elif name in _MATCH_ENDS or name.startswith("poker.YOUR") or name == "poker.HAND_END":
         handheld.press("a")
-    elif name in ("pause", "pokerpause"):  # Resume, the rules, Sound or Quit
+    elif name in ("pause", "pokerpause", "linesetup"):  # an item: Resume, the rules, ...
         for _ in range(rng.choice((0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3))):
             handheld.press("down")
         handheld.press("a")

@@ -6,7 +6,9 @@ import random
 
 import pytest
 from core import blockreplay, elo
+from core.blockrules import GAMES
 from line_driver import respond_line, start_line
+from mash_support import Masher, SCALE
 from powercut_support import check_reach, cut_and_count, report, sampled, SessionMatch, Uncut
 from screens import linetable, pause
 from ui import lineresults
@@ -98,16 +100,29 @@ def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
 
 
 def test_mashing_the_buttons_on_the_new_screens_never_breaks_them(tmp_path):
-    rng = random.Random(11)
+    """Each game's set-up in turn (and what the presses reach from it: its rules,
+    the matches they start, their pause menus), counted: every game's set-up and rules are
+    reached. Their tables, hand ends and match ends are mashed in
+    tests/test_screens_mashing.py."""
     h = Handheld(first=None, save_dir=tmp_path)
-    h.app.go("games")
-    names = set()
-    for _ in range(3000):
-        names.add(h.screen_name())
-        h.frame(*rng.sample(["a", "b", "left", "right", "up", "down"], rng.randint(0, 2)))
-        if h.screen_name() in ("menu", "title"):
-            h.app.go("games")
-    assert {"games", "linesetup", "linetable"} <= names
+    masher = Masher(h, random.Random(11))
+    for game in GAMES:
+        h.app.go("linesetup", game)
+        start = h.emulator.frames
+        wanted = {(game, "linesetup"), (game, "linehelp")}
+        away = 0  # frames on a match the presses started, or on the menus
+        while h.emulator.frames - start < 1200 * SCALE:
+            if h.emulator.frames - start >= 200 * SCALE and wanted <= set(masher.reached):
+                break
+            away = 0 if h.screen_name() in ("linesetup", "linehelp") else away + 1
+            if away > 60:
+                h.app.go("linesetup", game)
+            masher.step(0.4)
+    print("\nthe new screens: %d frames, %d presses, reached %s" % (
+        h.emulator.frames, masher.presses, sorted(masher.reached)))
+    for game in GAMES:
+        assert {(game, "linesetup"), (game, "linehelp")} <= set(masher.reached), game
+    assert {"linetable", "pause"} <= masher.places()
 
 
 def test_the_set_up_is_remembered(tmp_path):
