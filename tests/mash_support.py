@@ -20,7 +20,8 @@ from ui import pokersave
 from ui.session import Session
 from ui_driver import respond
 
-SCALE = int(os.environ.get("RELIABILITY", "1"))  # make reliability N=...: N times the frames
+# make reliability N=...: N times the frames (N=0, every storage step cut, mashes 10 times)
+SCALE = int(os.environ.get("RELIABILITY", "1")) or 10
 _POKER_MODES = {getattr(poker, name): name for name in (
     "SETUP", "COUNTDOWN", "YOUR_BID", "YOUR_TILE", "YOUR_CALL", "THINKING", "TRICK",
     "HAND_END", "MATCH_END")}
