@@ -11,11 +11,29 @@ player's record must count the match exactly once."""
 import pytest
 from powercut_support import boot, check_reach, cut_and_count, report, sampled, SessionMatch, Uncut
 from ui import profiles
+from ui_driver import Handheld
 
 MATCHES = {
     "allfives": SessionMatch("allfives", "target=61", ["human:ANN", "handheld:defensive"], 9),
     "bid": SessionMatch("bid", "", ["human:ANN", "handheld:bid"], 5),
 }
+
+
+def reboot(save_dir):
+    """Power on again on a save folder, and Continue the match it holds."""
+    handheld = boot_on(save_dir)
+    assert handheld.screen.keys[0] == "continue"
+    handheld.press("a")
+    return handheld
+
+
+def boot_on(save_dir):
+    """Power on again on a save folder: through the splash and the title to the menu."""
+    handheld = Handheld(save_dir=save_dir)
+    handheld.press("a")  # the splash
+    handheld.press("a")  # the title
+    assert handheld.screen_name() == "menu"
+    return handheld
 
 
 def with_a_win(handheld):
