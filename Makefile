@@ -8,8 +8,8 @@ PY     := $(BIN)/python
 STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
-.PHONY: setup test lint typecheck sim play replay arena properties build firmware flash bench bench-heap bench-ui \
-	bench-saves assets screenshots clean web web-build web-bench server server-bench
+.PHONY: setup test lint typecheck sim play replay arena properties reliability build firmware flash bench \
+	bench-heap bench-ui bench-saves assets screenshots clean web web-build web-bench server server-bench
 
 setup: $(READY)
 
@@ -94,6 +94,14 @@ arena: setup
 # player count (make test runs a smaller seeded set).
 properties: setup
 	BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py tests/test_poker_properties.py
+
+# The reliability tests N times over (make test runs N=1): N times the button mashing
+# of every menu and every game's match, N times the power cuts sampled of each kind of
+# storage step; N=0 cuts at every storage step (slow). -s prints what they reached.
+reliability: setup
+	RELIABILITY=$(if $(filter command line,$(origin N)),$(N),10) $(PY) -m pytest -n 2 -s \
+		tests/test_screens_mashing.py tests/test_line_screens.py tests/test_resume_ui.py \
+		tests/test_poker_resume.py
 
 # Compile firmware/ for a board into build/BOARD/ (and build/BOARD.romfs).
 build: setup

@@ -6,8 +6,10 @@ import random
 
 import pytest
 from core import blockreplay, elo
-from core.allfives import PLAYING
+from core.blockrules import GAMES
 from line_driver import respond_line, start_line
+from mash_support import Masher, SCALE
+from powercut_support import check_reach, cut_and_count, report, sampled, SessionMatch, Uncut
 from screens import linetable, pause
 from ui import lineresults
 from ui.session import decode, LAST_KEY
@@ -64,32 +66,16 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record(
     assert h.screen_name() == "menu"
 
 
-def test_a_match_resumes_after_a_power_cut_at_every_action(tmp_path):
-    h = Handheld(first=None, save_dir=tmp_path)
-    session = start_line(h, "classic", "players=4", ["human:Ann"] + ["handheld:easy"] * 3)
-    seen = 0
-    for _ in range(4000):
-        if session.game.state == PLAYING and len(session.record.actions) > seen:
-            seen = len(session.record.actions)
-            # A cut on the frame that shows the move loses that move at most...
-            early = Handheld(first="menu", save_dir=tmp_path)
-            early.press("a")
-            kept = early.screen.session.record.actions
-            assert len(kept) >= seen - 1 and kept == session.record.actions[:len(kept)]
-            h.frame()  # ... and the next frame saves it
-            cut = Handheld(first="menu", save_dir=tmp_path)  # the save as the cut left it
-            assert cut.screen.keys[0] == "continue"
-            cut.press("a")
-            back = cut.screen.session
-            assert cut.screen_name() == "linetable"
-            assert back.game.hands == session.game.hands
-            assert list(back.game.table.played[: back.game.table.n]) == list(
-                session.game.table.played[: session.game.table.n]
-            )
-            if seen > 12:
-                return
-        respond_line(h)
-    raise AssertionError("not enough actions")
+@pytest.mark.parametrize("game,options,seats", MATCHES[:5], ids=[m[0] for m in MATCHES[:5]])
+def test_a_match_resumes_after_a_power_cut_at_any_storage_step(game, options, seats):
+    """tests/powercut_support.py: cut at a seeded sample of the steps of every kind
+    (between writes, inside them, a chunk half written), each file, before the
+    match end and within it; Continue brings back the match as it was at its last
+    whole save, and the save at the end is the uncut match's (results counted once)."""
+    uncut = Uncut(SessionMatch(game, options, seats, 7))
+    counts, in_end = cut_and_count(uncut, sampled(uncut, 1, 7))
+    report(game, uncut, counts, in_end)
+    check_reach(uncut, counts, in_end)
 
 
 def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
@@ -114,16 +100,29 @@ def test_a_tile_that_does_not_fit_is_refused_with_the_reason(tmp_path):
 
 
 def test_mashing_the_buttons_on_the_new_screens_never_breaks_them(tmp_path):
-    rng = random.Random(11)
+    """Each game's set-up in turn (and what the presses reach from it: its rules,
+    the matches they start, their pause menus), counted: every game's set-up and rules are
+    reached. Their tables, hand ends and match ends are mashed in
+    tests/test_screens_mashing.py."""
     h = Handheld(first=None, save_dir=tmp_path)
-    h.app.go("games")
-    names = set()
-    for _ in range(3000):
-        names.add(h.screen_name())
-        h.frame(*rng.sample(["a", "b", "left", "right", "up", "down"], rng.randint(0, 2)))
-        if h.screen_name() in ("menu", "title"):
-            h.app.go("games")
-    assert {"games", "linesetup", "linetable"} <= names
+    masher = Masher(h, random.Random(11))
+    for game in GAMES:
+        h.app.go("linesetup", game)
+        start = h.emulator.frames
+        wanted = {(game, "linesetup"), (game, "linehelp")}
+        away = 0  # frames on a match the presses started, or on the menus
+        while h.emulator.frames - start < 1200 * SCALE:
+            if h.emulator.frames - start >= 200 * SCALE and wanted <= set(masher.reached):
+                break
+            away = 0 if h.screen_name() in ("linesetup", "linehelp") else away + 1
+            if away > 60:
+                h.app.go("linesetup", game)
+            masher.step(0.4)
+    print("\nthe new screens: %d frames, %d presses, reached %s" % (
+        h.emulator.frames, masher.presses, sorted(masher.reached)))
+    for game in GAMES:
+        assert {(game, "linesetup"), (game, "linehelp")} <= set(masher.reached), game
+    assert {"linetable", "pause"} <= masher.places()
 
 
 def test_the_set_up_is_remembered(tmp_path):

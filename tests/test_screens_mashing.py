@@ -1,63 +1,52 @@
-"""Thousands of random presses on the real game in the headless emulator, from
-the main menu, every menu screen, the All Fives table (against the handheld and
-between two players) and a Spectacular Bid duel's auction: the firmware never
-raises, the presses get everywhere (the table, the auction, the pause menu, the
-ends of hands and matches), and then a reboot on the same save reaches the
-main menu with a whole save and a match that Continue brings back."""
+"""Thousands of random presses on the real game in the headless emulator
+(tests/mash_support.py): from every menu screen, and through a match of each of
+the eight games from its set-up on (All Fives against the handheld and between
+two players, a Spectacular Bid duel, the five draw-and-block games, Domino
+Poker), the match dealt its last hand so that the presses get to its end. The
+firmware never raises; the presses get everywhere (each game's set-up, table,
+pause menu, rules, hand end and match end: counted, and asserted); then a
+reboot on the same save reaches the main menu with a whole save and a match
+that Continue brings back. `make reliability N=...` mashes N times as long."""
 
 import random
 
 import pytest
 from core.allfives import Options
-from hw.buttons import NAMES
 from hw.storage import NEW, OK
+from mash_support import Masher, near_the_end, place, poker_near_the_end, SCALE
 from ui import profiles
 from ui.session import pending, resume
-from ui_driver import Handheld, respond, start_match
+from ui_driver import Handheld, show
 
 MENUS = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),
          ("newmatch", "demo"), ("newmatch", "bid"), ("options",), ("settings",),
          ("profiles",), ("newprofile",), ("records",), ("help",)]
-MATCHES = [  # (seats, seed, game): B opens the pause menu, Quit and the menu follow
-    (["human:PLAYER 1", "handheld:random"], 11, "allfives"),
-    (["human:PLAYER 1", "human:PLAYER 2"], 3, "allfives"),
-    (["human:PLAYER 1", "handheld:bid"], 5, "bid"),  # a seed whose presses reach the pause menu
-]
 FRAMES = 1000
-PLAYED = ("table", "auction", "handend", "matchend")
-
-
-def first_legal(h):
-    return lambda view: h.screen.session.game.legal()[0]
-
-
-def mash(h, rng, frames, play=0.0):
-    """Random buttons: mostly a press or two at a time, now and then one held long
-    (auto-repeat, long presses); B seldom, so that the screens it leaves get
-    their share. With `play`, on a match's screens that share of the turns is a move
-    pressed as a player would (so hands and matches end). Returns the screens
-    seen and how many presses the firmware saw."""
-    presses = 0
-    seen = set()
-    held_long = set()
-    long_left = 0
-    while h.emulator.frames < frames:
-        if h.screen_name() in PLAYED and rng.random() < play:
-            respond(h, first_legal(h))
-            seen.add(h.screen_name())
-            continue
-        if long_left == 0 and rng.random() < 0.02:
-            held_long, long_left = {rng.choice(NAMES)}, rng.randint(10, 40)
-        now = {name for name in NAMES if rng.random() < (0.04 if name == "b" else 0.25)}
-        before = h.app.buttons.state
-        h.frame(*(now | held_long))
-        presses += bin(h.app.buttons.state & ~before).count("1")
-        seen.add(h.screen_name())
-        if long_left:
-            long_left -= 1
-            if not long_left:
-                held_long = set()
-    return seen, presses
+SET_UP_FRAMES = 250  # on the set-up before the match: it may start one of its own
+MATCH_FRAMES = (600, 6000)  # on the match: at least, and at most to reach every screen
+LINE = {"linesetup", "linehelp", "linetable", "pause", "lineend", "lineover"}
+MATCHES = [  # (test id, game, set-up screen, options, seats, seed, screens to reach)
+    ("allfives", "allfives", ("newmatch", "handheld"), "target=61",
+     ["human:PLAYER 1", "handheld:random"], 11,
+     {"newmatch", "table", "pause", "help", "handend", "matchend"}),
+    ("allfives-two", "allfives", ("newmatch", "two"), "target=61",
+     ["human:PLAYER 1", "human:PLAYER 2"], 3,
+     {"newmatch", "table", "pause", "help", "handend", "matchend"}),
+    ("bid", "bid", ("newmatch", "bid"), "", ["human:PLAYER 1", "handheld:bid"], 5,
+     {"newmatch", "auction", "table", "pause", "help", "handend", "matchend"}),
+    ("1x1", "1x1", ("linesetup", "1x1"), "", ["human:PLAYER 1", "handheld:easy"], 7, LINE),
+    ("classic", "classic", ("linesetup", "classic"), "players=3",
+     ["human:PLAYER 1", "handheld:easy", "handheld:medium"], 7, LINE),
+    ("kozel", "kozel", ("linesetup", "kozel"), "players=4 pairs=yes",
+     ["human:PLAYER 1", "handheld:easy", "human:PLAYER 2", "handheld:easy"], 7, LINE),
+    ("yard", "yard", ("linesetup", "yard"), "players=2", ["human:PLAYER 1", "human:PLAYER 2"],
+     7, LINE),
+    ("international", "international", ("linesetup", "international"),
+     "players=4 pairs=yes target=50", ["human:PLAYER 1"] + ["handheld:easy"] * 3, 7, LINE),
+    ("poker", "poker", ("poker",), "", [], 5,
+     {"poker.SETUP", "poker.YOUR_BID", "poker.YOUR_TILE", "poker.TRICK", "poker.HAND_END",
+      "poker.MATCH_END", "pokerpause", "pokerpause.rules"}),
+]
 
 
 def reboot_to_the_menu(h):
@@ -81,18 +70,65 @@ def reboot_to_the_menu(h):
 def test_random_presses_on_the_menus_never_crash_nor_spoil_the_save(start):
     h = Handheld(first=None)
     h.app.go(*start)
-    _, presses = mash(h, random.Random(MENUS.index(start) * 7919), FRAMES)
-    assert presses >= 600
+    masher = Masher(h, random.Random(MENUS.index(start) * 7919))
+    masher.run(FRAMES * SCALE)
+    print("\n%s: %d frames, %d presses, screens %s" % (
+        "-".join(start), FRAMES * SCALE, masher.presses, " ".join(sorted(masher.places()))))
+    assert masher.presses >= 600 * SCALE
+    assert start[0] in masher.places() and len(masher.places()) >= 3
     reboot_to_the_menu(h)
 
 
-@pytest.mark.parametrize("seats, seed, game", MATCHES, ids=["handheld", "two", "bid"])
-def test_random_presses_through_a_match_never_crash_nor_spoil_the_save(seats, seed, game):
+def deal_near_the_end(h, game, options, seats, seed):
+    """The match of `game` on its table, at its last hand (Domino Poker's: its
+    save continued from its set-up screen, at the end of the hand before)."""
+    if game == "poker":
+        poker_near_the_end(h.app.storage, seed, profiles.active(h.app.storage))
+        h.app.go("poker", True)
+    else:
+        session = near_the_end(game, options, seats, seed)
+        show(h, session)
+
+
+@pytest.mark.parametrize("test_id, game, set_up, options, seats, seed, wanted", MATCHES,
+                         ids=[m[0] for m in MATCHES])
+def test_random_presses_through_a_match_never_crash_nor_spoil_the_save(
+        test_id, game, set_up, options, seats, seed, wanted):
     h = Handheld(first=None)
-    start_match(h, seats, seed, game=game)
-    # A duel's clock runs while the buttons are mashed: played more, lest it
-    # ends on time before the auction of its second hand.
-    seen, _ = mash(h, random.Random(seed), 3 * FRAMES, 0.9 if game == "bid" else 0.5)
-    wanted = {"table", "pause", "handend"} | ({"auction"} if game == "bid" else set())
-    assert wanted <= seen, seen
+    rng = random.Random(seed)
+    masher = Masher(h, rng)
+    h.app.go(*set_up)
+    masher.run(SET_UP_FRAMES * SCALE)  # the set-up, and whatever it leads to
+    deal_near_the_end(h, game, options, seats, seed)
+    least, most = (frames * SCALE for frames in MATCH_FRAMES)
+    dealt = 1
+    start = h.emulator.frames
+    while h.emulator.frames - start < most:
+        if h.emulator.frames - start >= least and wanted <= reached_of(masher, game, wanted):
+            break
+        if left_the_match(h, game):
+            if pending(h.app.storage) >= 0:  # left for the menu: Continue
+                h.app.go("menu")
+                h.press("a")
+            else:  # quit, or over: another
+                deal_near_the_end(h, game, options, seats, seed + dealt)
+                dealt += 1
+        masher.step(0.6)
+    reached = reached_of(masher, game, wanted)
+    print("\n%s: %d frames, %d presses, %d moves, %d matches; screens of the game: %s" % (
+        test_id, h.emulator.frames, masher.presses, masher.moves, dealt,
+        " ".join(sorted(masher.places(game)))))
+    assert wanted <= reached, wanted - reached
     reboot_to_the_menu(h)
+
+
+def reached_of(masher, game, wanted):
+    """The screens of `game` reached, and those of `wanted` that belong to no game
+    (the set-up before a match is dealt)."""
+    return masher.places(game) | (masher.places("") & wanted)
+
+
+def left_the_match(h, game):
+    """The presses left the match (quit it, or its end to the menu)."""
+    where = place(h)
+    return where[0] != game and where[1] in ("menu", "title", "games")

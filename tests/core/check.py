@@ -74,7 +74,9 @@ class Flash:
     Every open, flush, close and remove is a step, and so is every `chunk` bytes
     of a write, which land one chunk at a time (a cut tears the file there).
     `budget` steps are allowed, then PowerCut; `room` bytes of writes are
-    allowed, then OSError (no space), what fitted written. `log` names the steps.
+    allowed, then OSError (no space), what fitted written. `log` names the steps;
+    during a write step, `writing` is (path, the chunk about to land), so that a
+    test can also leave that chunk half written (tests/powercut_support.py).
     """
 
     def __init__(self, chunk=8):
@@ -83,6 +85,7 @@ class Flash:
         self.budget = -1  # no cut planned
         self.room = -1  # no limit
         self.log = []
+        self.writing = None
 
     def step(self, what):
         if self.budget == 0:
@@ -128,7 +131,9 @@ class FlashFile:
         flash = self.flash
         for i in range(0, len(data), flash.chunk):
             piece = bytes(data[i:i + flash.chunk])
+            flash.writing = (self.path, piece)
             flash.step("write")
+            flash.writing = None
             if flash.room >= 0:
                 if len(piece) > flash.room:
                     flash.files[self.path] += piece[:flash.room]
