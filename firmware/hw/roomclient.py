@@ -1,7 +1,7 @@
 """The handheld's session with the room server (docs/protocol.md), over a link
 of hw/net.py, stepped once a frame like everything else.
 
-    client = RoomClient(hw.net, key_for(hw.storage, "ANN"))
+    client = RoomClient(hw.net, key_for(hw.storage, "ANN", hw.net.random))
     client.start()
     ...each frame: client.step(ms)
     asked = client.request("list", game="poker")
@@ -26,7 +26,6 @@ counted (`bad_messages`): the server's frames never crash the handheld.
 """
 
 import json
-import os
 
 from micropython import const
 
@@ -46,9 +45,10 @@ _REPLACED = const(4001)  # the close code of a connection another one replaced
 MESSAGE_CAP = const(8192)  # the biggest server message taken (a full lobby list)
 
 
-def key_for(storage, profile, random=os.urandom):
-    """The device key (hex) of local profile `profile`, made from `random` (a
-    real random source, never the game's seeded one) and saved the first time."""
+def key_for(storage, profile, random):
+    """The device key (hex) of local profile `profile`, made from `random(n)`
+    (the net's real random source, never the game's seeded one) and saved the
+    first time."""
     lines = storage.get(KEYS, "")
     if not isinstance(lines, str):
         lines = ""
@@ -65,11 +65,10 @@ def key_for(storage, profile, random=os.urandom):
 
 
 class RoomClient:
-    def __init__(self, net, key, client="handheld", random=os.urandom):
+    def __init__(self, net, key, client="handheld"):
         self.net = net
         self.key = key
         self.client = client
-        self._random = random
         self.state = OFFLINE
         self.problem = ""
         self.link = None
@@ -168,7 +167,7 @@ class RoomClient:
         self.problem = link.problem or "the link closed"
         self.state = RETRYING
         backoff = _BACKOFF_MS[min(self.attempts, len(_BACKOFF_MS) - 1)]
-        self.wait_ms = backoff + backoff * self._random(1)[0] // 1024  # up to +25 %
+        self.wait_ms = backoff + backoff * self.net.random(1)[0] // 1024  # up to +25 %
         self.attempts += 1
 
     def _send(self, kind, fields):

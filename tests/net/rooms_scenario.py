@@ -70,12 +70,13 @@ def asked(client, kind, **fields):
 
 
 storage = Storage()
-key = roomclient.key_for(storage, "ANN")
-report("key_hex_digits", len(key))
-report("key_kept", int(roomclient.key_for(storage, "ANN") == key and storage.saves == 1))
-report("other_profile_other_key", int(roomclient.key_for(storage, "BOB") != key))
-
 net = SocketNet(socket, select, URL)
+key = roomclient.key_for(storage, "ANN", net.random)
+report("key_hex_digits", len(key))
+report("key_kept", int(roomclient.key_for(storage, "ANN", net.random) == key
+                       and storage.saves == 1))
+report("other_profile_other_key", int(roomclient.key_for(storage, "BOB", net.random) != key))
+
 client = roomclient.RoomClient(net, key)
 client.start()
 step_until(client, lambda: client.state == roomclient.ONLINE)
