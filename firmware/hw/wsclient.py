@@ -26,6 +26,7 @@ receiving allocates only the finished message's string.
 """
 
 import binascii
+import errno
 import os
 
 from micropython import const
@@ -80,6 +81,18 @@ def parse_url(url):
 def accept_key(key):
     """The Sec-WebSocket-Accept a server must answer to Sec-WebSocket-Key `key`."""
     return binascii.b2a_base64(_sha1(key + _GUID))[:-1]
+
+
+def _broke(number):
+    """A sentence for the OSError that ended a link."""
+    for name, words in (("ECONNREFUSED", "nothing answers at the server's address"),
+                        ("ECONNRESET", "the server reset the link"),
+                        ("EHOSTUNREACH", "the server's address cannot be reached"),
+                        ("ETIMEDOUT", "the server's address cannot be reached"),
+                        ("ENOENT", "the server's name is unknown")):
+        if number == getattr(errno, name, None):
+            return words
+    return "the link broke (error %s)" % number
 
 
 def _sha1(data):
@@ -144,7 +157,7 @@ class WebSocket:
         try:
             self._step(ms)
         except OSError as e:
-            self._drop("the link broke (%s)" % (e.args[0] if e.args else "error"))
+            self._drop(_broke(e.args[0] if e.args else 0))
 
     def send(self, text):
         """Queue a text message; False when it does not fit the send buffer now
