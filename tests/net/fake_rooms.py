@@ -28,6 +28,7 @@ VIEW = {"type": "view", "room": "r1", "game": "poker", "you": 0, "turn": 4, "to_
 class FakeRooms:
     def __init__(self):
         self.hellos = []
+        self.requests = []  # every message but hello
         self.seated = set()  # keys with a seat
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -83,15 +84,27 @@ class FakeRooms:
                     await ws.send(json.dumps(ROOM))
                     await ws.send(json.dumps(VIEW))
                 continue
+            self.requests.append(message)
             if kind == "register":
                 answer.update(type="player", player={"name": message["name"], "guest": False,
                                                       "coins": 5000})
             elif kind == "list":
-                answer.update(type="rooms", game=message.get("game"), rooms=[])
-            elif kind == "create":
+                listed = [{"room": "r9", "game": "poker", "options": "hands=5", "seats": 4,
+                           "taken": 2, "fee": 100, "host": "Bob", "expires_ms": 3412000}]
+                answer.update(type="rooms", game=message.get("game"),
+                              rooms=listed if message.get("game") == "poker" else [])
+            elif kind in ("create", "join"):
                 self.seated.add(key)
                 await ws.send(json.dumps({"type": "balance", "coins": 4900}))
-                answer.update(ROOM)
+                answer.update(ROOM, private=bool(message.get("private") or "code" in message),
+                              code=message.get("code") or ("K7Q2P" if message.get("private")
+                                                           else None))
+            elif kind == "bot":
+                answer.update(ROOM, seats=ROOM["seats"][:1] + [
+                    {"kind": "bot", "level": message["level"]}] * 3)
+            elif kind == "leave":
+                self.seated.discard(key)
+                answer.update(type="left", room="r1", forfeit=False)
             elif kind == "drop":  # not in the protocol: the test's way to cut the link
                 ws.transport.abort()
                 return
