@@ -72,3 +72,14 @@ def test_an_unanswered_request_times_out_and_a_refused_key_fails(run):
     assert found["bad_key_state"] == "failed"
     assert found["bad_key_problem"] == "the key is not 32-64 hex digits"
     assert found["stopped"] == "offline"
+
+
+def test_the_sessions_heap_on_micropython(run, request):
+    found, _ = run
+    if request.node.callspec.params.get("run") != "micropython":
+        return  # CPython's heap is not the device's
+    # The 8 KB message cap, 1 KB out, 0.5 KB of reads, the session's state;
+    # printed for the record (on the 64-bit port: more than a board's 32 bits).
+    print("session online:", found["heap_session_online"], "bytes; its modules from source:",
+          found["heap_modules"], "bytes")
+    assert int(found["heap_session_online"]) < 16000

@@ -6,6 +6,7 @@ link: the lost-connection screen, then the room again with the seat's token.
 Frames run a few milliseconds of real time apart so that the sockets move."""
 
 import pathlib
+import subprocess
 import sys
 import time
 
@@ -153,3 +154,18 @@ def test_a_dropped_link_shows_the_lost_screen_then_the_room_again(rooms, tmp_pat
     h.until(lambda: h.name == "room")
     assert rooms.hellos[-1]["token"] == "T1"
     assert h.said[-2] == "Connected again."
+
+
+def test_the_online_screens_under_the_micropython_unix_port(rooms, tmp_path):
+    micropython = ROOT / ".venv" / "bin" / "micropython"
+    done = subprocess.run([str(micropython), str(ROOT / "tests" / "net" / "mpy_online_screens.py"),
+                           str(ROOT / "firmware"), str(tmp_path), rooms.url],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    found = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    assert found["online"] == "online"
+    for step in ("lobby", "listed", "room", "netlost", "back", "left", "joined"):
+        assert found[step] == "1", step
+    assert found["code"] == "K7Q2P" and found["joincode"] == "joincode"
+    assert found["joined"] == "1" and rooms.requests[-1]["code"] == "BAAAA"
+    assert int(found["frames"]) > 100 and found["allocating_draws"] == "0"  # draws allocate nothing

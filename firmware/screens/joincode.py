@@ -9,6 +9,7 @@ from ui import tunes
 from ui.online import CODE_LENGTH, CODE_LETTERS, keep_up, refusal
 from ui.widgets import Bubble, centre, footer, title
 
+_LETTERS = tuple(CODE_LETTERS)  # drawn by index: no string is made
 _CELL = const(14)
 _X = const(30)
 _Y = const(22)
@@ -68,7 +69,6 @@ class Screen:
         fb = self.app.fb
         fb.fill(0)
         title(fb, "Join by code")
-        code = self.code()
         for i in range(CODE_LENGTH):
             x = _X + i * _CELL
             lit = i == self.place
@@ -78,7 +78,7 @@ class Screen:
                 fb.hline(x + 3, _Y + 14, _CELL - 8, 1)  # and down
             else:
                 fb.rect(x, _Y, _CELL - 2, 12, 1)
-            letter = code[i]
+            letter = _LETTERS[self.letters[i]]
             text.draw(fb, letter, x + (_CELL - 2 - text.width(letter)) // 2, _Y + 3,
                       0 if lit else 1)
         centre(fb, "joining..." if self.asked else "5 letters from the host", 41)

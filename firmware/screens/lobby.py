@@ -30,6 +30,8 @@ class Screen:
         self.asked = 0  # a create or a join on its way
         self.listing = 0
         self.frames = 0
+        self.note = ""  # the title's coins and the footer, made in update(): draw() allocates nothing
+        self.foot = ""
         self.menu = self._menu(0)
         self._list()
         self.menu.announce("Lobby")
@@ -67,6 +69,7 @@ class Screen:
         if self.bubble.update():
             return
         self._answers()
+        self._words()
         self.frames += 1
         if self.frames >= _REFRESH and not self.listing:
             self._list()
@@ -113,15 +116,20 @@ class Screen:
                     self.app.sound.play(tunes.ERROR)
                     self.bubble.show(refusal(answer))
 
+    def _words(self):
+        player = self.client.player or {}
+        coins = player.get("coins")
+        note = "%dc" % coins if isinstance(coins, int) and not player.get("guest") else "guest"
+        rooms = len(self.listed)
+        foot = "asking..." if self.asked else "%d room%s waiting" % (
+            rooms, "" if rooms == 1 else "s")
+        if note != self.note or foot != self.foot:
+            self.note, self.foot = note, foot
+
     def draw(self):
         fb = self.app.fb
         fb.fill(0)
-        player = self.client.player or {}
-        coins = player.get("coins")
-        title(fb, "Lobby", "%dc" % coins if isinstance(coins, int) and not player.get("guest")
-              else "guest")
+        title(fb, "Lobby", self.note)
         self.menu.draw()
-        rooms = len(self.listed)
-        footer(fb, "asking..." if self.asked else "%d room%s waiting" % (
-            rooms, "" if rooms == 1 else "s"))
+        footer(fb, self.foot)
         self.bubble.draw()

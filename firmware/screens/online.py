@@ -29,6 +29,9 @@ class Screen:
         if client is None:
             self.client = RoomClient(net, key_for(app.storage, profile, net.random))
             self.client.start()
+        # What draw() shows, made here: drawing allocates nothing.
+        self.address = net.server[5:] if net.server.startswith("ws://") else net.server
+        self.status = "..."
         app.say("Online. Connecting to " + net.server + ".")
 
     def update(self):
@@ -43,6 +46,7 @@ class Screen:
             self._leave()
             return
         client.step(app.clock.last_ms)
+        self.status = app.hw.net.status() or "..."
         if client.state in (RETRYING, FAILED):
             app.go("netlost", client)
             return
@@ -92,10 +96,9 @@ class Screen:
         title(fb, "Online", self.name)
         client = self.client
         if client is not None and self.menu is None:
-            net = self.app.hw.net
             centre(fb, "Connecting to" if client.state == CONNECTING else "Online at", 18)
-            centre(fb, net.server[5:] if net.server.startswith("ws://") else net.server, 27)
-            centre(fb, net.status() or "...", 38)
+            centre(fb, self.address, 27)
+            centre(fb, self.status, 38)
             footer(fb, "B back")
         elif self.menu is not None:
             centre(fb, "On the server you are", 12)

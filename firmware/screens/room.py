@@ -29,6 +29,7 @@ class Screen:
         levels = GAMES[game_index(self.shown.get("game"))][2]
         self.level = len(levels) // 2  # the Bots item's choice, kept as the room changes
         self.menu = self._make_menu(0)
+        self.status = self._status()  # the footer, made in update(): draw() allocates nothing
         self.menu.announce("Room " + game_label(client.room.get("game")))
 
     def _make_menu(self, cursor):
@@ -68,6 +69,9 @@ class Screen:
         if client.room is not self.shown:
             self.shown = client.room
             self.menu = self._make_menu(self.menu.cursor)
+        status = self._status()
+        if status != self.status:
+            self.status = status
         if self.bubble.update():
             return
         answer = client.answer(self.asked) if self.asked else None
@@ -131,11 +135,12 @@ class Screen:
         fb = self.app.fb
         fb.fill(0)
         room = self.shown
-        code = room.get("code")
-        title(fb, game_label(room.get("game")), code if isinstance(code, str) else
-              str(room.get("room", "")))
+        note = room.get("code")  # a private room's code, else its id
+        if not isinstance(note, str):
+            note = room.get("room")
+        title(fb, game_label(room.get("game")), note if isinstance(note, str) else "")
         self.menu.draw()
-        footer(fb, self._status())
+        footer(fb, self.status)
         self.confirm.draw()
         self.bubble.draw()
 

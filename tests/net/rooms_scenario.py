@@ -6,23 +6,36 @@
 One `name value` line per finding. Every wait is bounded by LIMIT_MS of real time.
 """
 
+import gc
 import sys
 import time
 
 firmware = sys.argv[1]
 sys.path.insert(0, firmware)
-if sys.implementation.name != "micropython":
+MICROPYTHON = sys.implementation.name == "micropython"
+if not MICROPYTHON:
     sys.path.insert(0, firmware + "/../sim/shims")
+
+
+def heap():
+    gc.collect()
+    return gc.mem_alloc() if MICROPYTHON else 0  # type: ignore[attr-defined]
+
 
 import select  # noqa: E402
 import socket  # noqa: E402
 
+before_imports = heap()
 from hw import roomclient  # noqa: E402
 from hw.net import SocketNet  # noqa: E402
+import hw.tcp  # noqa: E402,F401  (what the first open() imports, counted here)
+import hw.wsclient  # noqa: E402,F401
+import json  # noqa: E402,F401
+
+imports = heap() - before_imports
 
 URL = sys.argv[2]
 LIMIT_MS = 8000
-MICROPYTHON = sys.implementation.name == "micropython"
 
 
 def now_ms():
@@ -70,6 +83,7 @@ def asked(client, kind, **fields):
 
 
 storage = Storage()
+before_session = heap()
 net = SocketNet(socket, select, URL)
 key = roomclient.key_for(storage, "ANN", net.random)
 report("key_hex_digits", len(key))
@@ -81,6 +95,8 @@ client = roomclient.RoomClient(net, key)
 client.start()
 step_until(client, lambda: client.state == roomclient.ONLINE)
 report("welcomed", client.state)
+report("heap_modules", imports)
+report("heap_session_online", heap() - before_session)
 report("guest", client.player["guest"])
 report("offline_request", roomclient.RoomClient(net, key).request("list"))
 
