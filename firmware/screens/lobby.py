@@ -30,7 +30,8 @@ class Screen:
         self.asked = 0  # a create or a join on its way
         self.listing = 0
         self.frames = 0
-        self.note = ""  # the title's coins and the footer, made in update(): draw() allocates nothing
+        # The title's coins and the footer, made in update(): draw() allocates nothing.
+        self.note = ""
         self.foot = ""
         self.menu = self._menu(0)
         self._list()
