@@ -41,11 +41,13 @@ typecheck: setup
 # The emulator window playing the game (BOARD=picoboy etc. picks a board,
 # PROGRAM=test shows the test screen); without a display it explains how to run headless.
 # BOARD=vpico: the frozen firmware of `make firmware` on the virtual Pico (VPICO=pico-spi|picoboy|pico-i2c).
+# SERVER=ws://host:port is the room server of the Online menu (default ws://127.0.0.1:8765).
 sim: setup
 ifeq ($(BOARD),vpico)
 	$(PY) -m sim.vpico $(if $(VPICO),--board $(VPICO))
 else
-	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM))
+	$(PY) -m sim $(if $(BOARD),--board $(BOARD)) $(if $(PROGRAM),--program $(PROGRAM)) \
+		$(if $(SERVER),--server "$(SERVER)")
 endif
 
 # The game with no screen at all: its sentences printed, commands typed (up, a, ends, ...).

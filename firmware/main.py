@@ -1,5 +1,6 @@
 """The device's entry point, installed as main.py by `make build`: the board file
-chosen at build time sits next to it as board_config.py."""
+chosen at build time sits next to it as board_config.py. A WiFi board's network
+comes from the settings file `make flash` put beside it (hw/wifi.py)."""
 
 import time
 
@@ -8,7 +9,12 @@ import machine
 from hw import board
 from ui.app import App
 
-hw = board.build(board_config.BOARD, machine, time)
+net = None
+if board_config.BOARD.get("wifi"):
+    from hw import wifi
+
+    net = wifi.net_from_settings()
+hw = board.build(board_config.BOARD, machine, time, net=net)
 app = App(hw)
 while True:
     hw.run_frame(app)

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from sim import boards, headless, render
+from sim import boards, headless, net, render
 
 NO_DISPLAY = """No display to open the emulator window on (DISPLAY is not set).
 Run the game headless instead: this presses A past the splash, the title and the
@@ -34,6 +34,8 @@ def main(argv=None):
     parser.add_argument("--frames", type=int, help="quit after this many frames")
     parser.add_argument("--press", default="", help="scripted buttons, as for sim.headless")
     parser.add_argument("--screenshot", help="at the end, save the whole window as PNG here")
+    parser.add_argument("--server", default=net.DEFAULT_SERVER,
+                        help="the room server the Online menu joins (ws://host:port)")
     args = parser.parse_args(argv)
     try:
         script = headless.parse_script(args.press)
@@ -48,7 +50,7 @@ def main(argv=None):
 
     try:
         window = Window(args.board, args.theme, max(1, args.scale), args.save_dir,
-                        program=args.program)
+                        program=args.program, net=net.socket_net(args.server))
     except pygame.error as e:
         print(f"Could not open a window: {e}\n\n{NO_DISPLAY}", file=sys.stderr)
         return 1

@@ -51,9 +51,10 @@ def no_b_notice(config):
 
 class Emulator:
     def __init__(self, board=boards.DEFAULT, screen=test_screen, save_dir=None, time=None,
-                 fps=30, open_file=None, notice=None):
+                 fps=30, open_file=None, notice=None, net=None):
         # open_file stands in for open() in the firmware's storage (a flash that fails);
-        # notice(text) hears what the emulator itself tells the player (see no_b_notice).
+        # notice(text) hears what the emulator itself tells the player (see no_b_notice);
+        # net is the network the firmware gets (sim/net.py), None for none.
         self.board_name = board
         self.config = boards.load(board)
         self.time = time if time is not None else VirtualTime()
@@ -63,7 +64,7 @@ class Emulator:
         self.save_path = save_dir / (board + ".bin")
         self.hw = firmware_board.build(self.config, self.board.machine, self.time,
                                        save_path=str(self.save_path), fps=fps,
-                                       open_file=open_file)
+                                       open_file=open_file, net=net)
         self.screen = screen(self.hw)
         self.frames = 0
         self.notice = notice

@@ -17,7 +17,7 @@ import tempfile
 
 from hw.buttons import NAMES
 
-from sim import boards, render
+from sim import boards, net, render
 from sim.emulator import Emulator, PROGRAMS
 
 
@@ -64,6 +64,8 @@ def main(argv=None):
     parser.add_argument("--theme", choices=render.THEME_NAMES, default="white")
     parser.add_argument("--scale", type=int, default=1, help="PNG/GIF pixel size")
     parser.add_argument("--save-dir", help="save folder (default: a temporary one)")
+    parser.add_argument("--server", default=net.DEFAULT_SERVER,
+                        help="the room server the Online menu joins (ws://host:port)")
     args = parser.parse_args(argv)
     try:
         script = parse_script(args.press)
@@ -84,6 +86,7 @@ def main(argv=None):
         out = pathlib.Path(args.out) if args.out else None
         try:
             emulator = Emulator(args.board, save_dir=args.save_dir or scratch,
+                                net=net.socket_net(args.server),
                                 screen=lambda hw: PROGRAMS[args.program](hw, narrate),
                                 notice=notice)
             if out is not None:

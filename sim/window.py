@@ -57,11 +57,11 @@ TEST_TUNE = bytes((72, 4, 76, 4, 79, 4, 84, 8, 0, 4, 79, 3, 84, 10))
 
 class Window:
     def __init__(self, board, theme="white", scale=6, save_dir=None, fps=30,
-                 capture_dir=CAPTURE_DIR, program="test"):
+                 capture_dir=CAPTURE_DIR, program="test", net=None):
         pygame.display.init()
         pygame.font.init()
         self.message = "F1: help"
-        self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps,
+        self.emulator = Emulator(board, save_dir=save_dir, time=RealTime(), fps=fps, net=net,
                                  screen=lambda hw: PROGRAMS[program](hw, self.narrate),
                                  notice=self.narrate)
         self.theme = theme

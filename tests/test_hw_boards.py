@@ -6,7 +6,7 @@ from sim import boards
 
 KEYS = {"name", "display", "spi", "sck", "mosi", "baudrate", "cs", "dc", "i2c", "sda", "scl",
         "freq", "address", "reset", "buttons", "active_low", "external_pull",
-        "b_from_long_a", "speaker", "max_tone_hz"}
+        "b_from_long_a", "speaker", "max_tone_hz", "wifi"}
 PIN_KEYS = ("sck", "mosi", "cs", "dc", "sda", "scl", "reset", "speaker")
 
 
@@ -27,7 +27,12 @@ def test_board_file_is_consistent(name):
 
 def test_the_five_boards_of_the_issue_are_there():
     assert set(boards.names()) >= {"pico-spi", "pico-i2c", "picoboy", "heltec-wifikit32",
-                                   "esp8266-i2c"}
+                                   "esp8266-i2c", "pico-w"}
+
+
+def test_the_wifi_boards_say_so():
+    wifi = {name for name in boards.names() if boards.load(name).get("wifi")}
+    assert wifi == {"pico-w", "heltec-wifikit32", "virtual"}
 
 
 def test_unknown_board_is_a_clear_error():

@@ -21,6 +21,7 @@ MAIN_ITEMS = [
     ("Records", "records"),
     ("Domino Poker", "poker"),
     ("Rules help", "help"),
+    ("Online", "online"),  # no network in this emulator: it says so, B comes back
     ("More games", "games"),
 ]
 

@@ -24,6 +24,8 @@ modules, in the emulator its doubles. This is the only place that touches
     b_from_long_a        frames of holding A that make B (joystick boards)
     speaker              PWM pin of the piezo, or absent
     max_tone_hz          highest PWM frequency the port can make
+    wifi                 True on a board with WiFi (main.py then reads the
+                         network's settings file: hw/wifi.py)
 """
 
 import gc
@@ -40,10 +42,12 @@ _CONTROLLERS = {"ssd1306": SSD1306, "sh1106": SH1106}
 
 
 class Hardware:
-    """What the firmware gets at start-up: display, buttons, sound, storage, clock."""
+    """What the firmware gets at start-up: display, buttons, sound, storage, clock,
+    and the network (hw/net.py), or None where there is none."""
 
-    def __init__(self, name, display, buttons, sound, storage, clock):
+    def __init__(self, name, display, buttons, sound, storage, clock, net=None):
         self.name = name
+        self.net = net
         self.display = display
         self.buttons = buttons
         self.sound = sound
@@ -89,7 +93,7 @@ def collector(gc):
 
 
 def build(board, machine, time, save_path="save.bin", fps=30, os_module=None,
-          open_file=None):
+          open_file=None, net=None):
     storage = Storage(save_path, os_module, open_file)
     pwm = None
     if board.get("speaker") is not None:
@@ -101,6 +105,7 @@ def build(board, machine, time, save_path="save.bin", fps=30, os_module=None,
         Sound(pwm, storage, board.get("max_tone_hz", 20000)),
         storage,
         Clock(fps, time, collector(gc)),
+        net,
     )
 
 

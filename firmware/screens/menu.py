@@ -27,6 +27,7 @@ _ITEMS = (
     ("records", "Records"),
     ("poker", "Domino Poker"),
     ("help", "Rules help"),
+    ("online", "Online"),
     ("games", "More games"),  # last: scripts that count the items above keep working
 )
 

@@ -66,10 +66,12 @@ class Browser:
         """A new browser context: an empty cache and empty storage."""
         return self._browser.new_context(viewport={"width": 900, "height": 860})
 
-    def open(self, paused=True):
+    def open(self, paused=True, query=""):
+        """The page, ready; `query` adds to its address (server=ws://...)."""
         page = self.context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.goto(self.url + ("?paused" if paused else ""))
+        parts = (["paused"] if paused else []) + ([query] if query else [])
+        page.goto(self.url + ("?" + "&".join(parts) if parts else ""))
         wait_ready(page)
         return page
 

@@ -9,7 +9,9 @@
 //     the buttons held on the keyboard or the on-screen pad;
 //   - paints the panel's 128x64 frame on the canvas in an OLED colour theme;
 //   - sounds the piezo's tone through Web Audio (from the first key press);
-//   - puts every sentence the game says into the page's ARIA live region.
+//   - puts every sentence the game says into the page's ARIA live region;
+//   - opens the WebSockets the firmware asks for (to the server of the page's
+//     field) and passes each text message and the socket's state across.
 // With ?paused in the address the frames only run when asked through
 // window.pocket.advance(n): the tests play exact frame scripts that way.
 import { loadMicroPython } from "./micropython.mjs";
@@ -25,7 +27,7 @@ const MOST_FRAMES_AT_ONCE = 3; // after a stall the game slows down rather than 
 export async function start(params) {
   const status = document.getElementById("status");
   try {
-    const pocket = await load(params.has("paused"));
+    const pocket = await load(params);
     window.pocket = pocket;
     status.textContent = pocket.name;
   } catch (error) {
@@ -34,7 +36,8 @@ export async function start(params) {
   }
 }
 
-async function load(paused) {
+async function load(params) {
+  const paused = params.has("paused");
   const said = document.getElementById("said");
   const [handheld, mp] = await Promise.all([
     fetch("handheld.json").then((r) => r.json()),
@@ -48,17 +51,29 @@ async function load(paused) {
   const kept = new KeptFiles("pocket-dominoes:" + handheld.board + ":", (error) => {
     status.textContent = "This browser keeps no saves: " + error.message;
   });
+  const sockets = new Sockets();
   mp.registerJsModule("browser", {
     say: (text) => say(said, text),
     keep: (name, data) => kept.keep(name, data),
     forget: (name) => kept.forget(name),
+    random: (n) => toBase64(crypto.getRandomValues(new Uint8Array(n))),
+    ws_open: (url) => sockets.open(url),
+    ws_state: (id) => sockets.state(id),
+    ws_send: (id, text) => sockets.send(id, text),
+    ws_take: (id) => sockets.take(id),
+    ws_code: (id) => sockets.get(id).code,
+    ws_problem: (id) => sockets.get(id).problem,
+    ws_close: (id, code, reason) => sockets.close(id, code, reason),
   });
   mp.runPython("import sys\nsys.path[:0] = ['/firmware', '/']");
   const page = mp.pyimport("page");
   const folder = "/" + page.SAVES;
   mp.FS.mkdirTree(folder);
   for (const [name, bytes] of kept.files()) mp.FS.writeFile(folder + "/" + name, bytes);
-  const frameMs = page.start();
+  const server = document.getElementById("server");
+  server.value = params.get("server") || server.value.replace("HOST", location.hostname || "127.0.0.1");
+  const frameMs = page.start(server.value);
+  server.addEventListener("change", () => page.set_server(server.value));
 
   const buttons = handheld.buttons;
   const held = new Set(); // buttons down now
@@ -109,8 +124,9 @@ async function load(paused) {
     }
   }
 
+  const typing = (event) => event.target instanceof HTMLInputElement; // the server field
   document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.ctrlKey || event.altKey || event.metaKey || typing(event)) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const button = KEYS[key];
     if (button) {
@@ -126,6 +142,7 @@ async function load(paused) {
     }
   });
   document.addEventListener("keyup", (event) => {
+    if (typing(event)) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if (KEYS[key]) release(KEYS[key]);
   });
@@ -249,6 +266,63 @@ class KeptFiles {
       this.failed(error);
     }
   }
+}
+
+// The page's WebSockets, by number: each keeps the text messages that came until
+// the firmware takes them, and how it closed. No logic: the firmware decides.
+const MOST_WAITING = 256; // messages kept for a firmware that stopped taking them
+class Sockets {
+  constructor() { this.all = []; }
+
+  open(url) {
+    const entry = { socket: null, inbox: [], code: null, problem: "", closed: false };
+    this.all.push(entry);
+    try {
+      entry.socket = new WebSocket(url);
+    } catch (error) { // a malformed address
+      entry.closed = true;
+      entry.code = 1006;
+      entry.problem = error.message;
+      return this.all.length - 1;
+    }
+    entry.socket.onmessage = (event) => {
+      if (typeof event.data === "string" && entry.inbox.length < MOST_WAITING) entry.inbox.push(event.data);
+    };
+    entry.socket.onerror = () => { entry.problem = entry.problem || "the link broke"; };
+    entry.socket.onclose = (event) => {
+      entry.closed = true;
+      entry.code = event.code;
+      if (event.reason) entry.problem = "the server closed the link: " + event.reason;
+      else if (event.code !== 1000) entry.problem = entry.problem || "the server closed the link";
+    };
+    return this.all.length - 1;
+  }
+
+  get(id) { return this.all[id]; }
+
+  state(id) {
+    const entry = this.all[id];
+    if (entry.closed) return "closed";
+    return ["connecting", "open", "closing", "closed"][entry.socket.readyState];
+  }
+
+  send(id, text) {
+    const entry = this.all[id];
+    if (entry.closed || entry.socket.readyState !== 1) return false;
+    entry.socket.send(text);
+    return true;
+  }
+
+  take(id) { return this.all[id].inbox.shift() ?? null; }
+
+  close(id, code, reason) {
+    const entry = this.all[id];
+    if (entry.socket !== null && !entry.closed) entry.socket.close(code, reason);
+  }
+}
+
+function toBase64(bytes) {
+  return btoa(String.fromCharCode(...bytes));
 }
 
 function fromBase64(text) {

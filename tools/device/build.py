@@ -43,11 +43,13 @@ MCUS = {
     "pico-spi": "rp2040",
     "pico-i2c": "rp2040",
     "picoboy": "rp2040",
+    "pico-w": "rp2040-w",  # stock MicroPython (RPI_PICO_W) with the .mpy files
     "heltec-wifikit32": "esp32",
     "esp8266-i2c": "esp8266",
     "virtual": "unix",
 }
-ARCH = {"rp2040": "armv6m", "esp32": "xtensawin", "esp8266": "xtensa", "unix": "x64"}
+ARCH = {"rp2040": "armv6m", "rp2040-w": "armv6m", "esp32": "xtensawin", "esp8266": "xtensa",
+        "unix": "x64"}
 
 
 class BuildError(Exception):
@@ -56,6 +58,13 @@ class BuildError(Exception):
 
 def board_names():
     return sorted(path.stem for path in BOARDS.glob("*.py"))
+
+
+def board_config(name):
+    """The BOARD dict of boards/NAME.py."""
+    scope: dict = {}
+    exec((BOARDS / (name + ".py")).read_text(), scope)
+    return scope["BOARD"]
 
 
 def check_board(name):

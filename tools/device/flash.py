@@ -10,20 +10,31 @@ and resets the device, which then starts the game. Without PORT, mpremote picks
 the first USB serial device; BOARD=virtual without PORT starts a virtual board
 (sim/vboard) in build/virtual-board/, flashes it and watches the game run.
 
+A board with WiFi (its board file says "wifi": True) also gets its network's
+settings file, net.json, when WIFI_SSID, WIFI_PASSWORD and SERVER are in the
+environment (`make flash BOARD=pico-w WIFI_SSID=home WIFI_PASSWORD=... SERVER=
+ws://192.168.1.20:8765`): written into a temporary folder, copied onto the board
+with the firmware, and never kept in the repository or build/ (firmware/hw/wifi.py
+reads it). Without them, a settings file already on the board stays as it is.
+
 The RP2040 boards without PORT get the frozen firmware instead (tools/device/firmware.py,
 build/BOARD/firmware.uf2): copied onto the board's BOOTSEL drive (RPI-RP2, or
 --drive), or else loaded with a `picotool` found on PATH.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tools/
 import paths  # noqa: F401  (firmware/ and the rooms of tools/ on sys.path)
+from hw.wifi import SETTINGS
+from hw.wsclient import parse_url
 
 import build
 import firmware
@@ -76,6 +87,29 @@ DRIVES = ("/media/*/RPI-RP2", "/run/media/*/RPI-RP2", "/media/RPI-RP2", "/Volume
 
 class NoDevice(Exception):
     pass
+
+
+def network_settings(board, environ):
+    """The settings file's dict from WIFI_SSID, WIFI_PASSWORD and SERVER, or None
+    when none is set; BuildError when they do not make a whole one."""
+    given = {name: environ.get(name, "") for name in ("WIFI_SSID", "WIFI_PASSWORD", "SERVER")}
+    if not any(given.values()):
+        return None
+    if not build.board_config(board).get("wifi"):
+        raise build.BuildError("board %r has no WiFi: WIFI_SSID, WIFI_PASSWORD and SERVER are "
+                               "for pico-w, heltec-wifikit32 and virtual" % board)
+    if not given["SERVER"]:
+        raise build.BuildError("SERVER=ws://host:port is needed with the WiFi settings")
+    try:
+        parse_url(given["SERVER"])
+    except ValueError as e:
+        raise build.BuildError("SERVER=%s: %s" % (given["SERVER"], e)) from None
+    if given["WIFI_PASSWORD"] and not given["WIFI_SSID"]:
+        raise build.BuildError("WIFI_PASSWORD without WIFI_SSID")
+    settings = {"server": given["SERVER"]}
+    if given["WIFI_SSID"]:
+        settings.update(ssid=given["WIFI_SSID"], password=given["WIFI_PASSWORD"])
+    return settings
 
 
 class NoBootsel(Exception):
@@ -135,7 +169,22 @@ def mpremote_run(port, *commands):
     subprocess.run(connect(port) + list(commands), check=True)
 
 
-def flash(board, port, out=build.BUILD):
+def flash(board, port, out=build.BUILD, settings=None):
+    """Build and copy onto the device; `settings` (network_settings) become its
+    net.json, written only into a temporary folder on the way."""
+    with tempfile.TemporaryDirectory(prefix="pocket-net-") as scratch:
+        extra = []
+        if settings is not None:
+            path = pathlib.Path(scratch) / SETTINGS
+            path.write_text(json.dumps(settings))
+            path.chmod(0o600)
+            extra = [str(path)]
+        _flash(board, port, out, extra)
+        if extra:
+            print("wrote the network's settings (%s) onto the board" % SETTINGS)
+
+
+def _flash(board, port, out, extra):
     tree = build.build(board, out)
     image = tree.parent / (board + ".romfs")
     print("asking the device on %s" % (port or "the first USB serial port"), flush=True)
@@ -156,19 +205,20 @@ def flash(board, port, out=build.BUILD):
             "+",
             "cp",
             str(tree / build.ENTRY),
-            ":" + build.ENTRY,
+            *extra,
+            ":",
             "+",
             "reset",
         )
     else:
         if romfs:
             print("the ROMFS partition (%d bytes) is too small: copying files" % romfs)
-        sources = [str(tree / name) for name in entries]
+        sources = [str(tree / name) for name in entries] + extra
         mpremote_run(port, "cp", "-r", *sources, ":", "+", "reset")
     print("flashed %s; the device has been reset and starts the game" % board)
 
 
-def flash_virtual():
+def flash_virtual(settings=None):
     """A virtual board in build/virtual-board/: flash it, then watch it play."""
     sys.path.insert(0, str(ROOT))
     from sim.vboard import VirtualBoard
@@ -178,7 +228,7 @@ def flash_virtual():
     (folder / DEMO.name).write_text(DEMO.read_text())
     with VirtualBoard(folder) as board:
         print("virtual board on %s, its filesystem in build/virtual-board/" % board.port)
-        flash("virtual", board.port)
+        flash("virtual", board.port, settings=settings)
         start = board.wait_for_hard_reset(1)
         board.wait_for(b">>> ", start, timeout=600)
         print("the virtual board after its reset (buttons from %s):" % DEMO.name)
@@ -213,12 +263,14 @@ def main():
     parser.add_argument("--drive", help="RP2040 boards: the BOOTSEL drive (default: found)")
     args = parser.parse_args()
     try:
+        build.check_board(args.board)
+        settings = network_settings(args.board, os.environ)
         if args.board == "virtual" and not args.port:
-            flash_virtual()
+            flash_virtual(settings)
         elif args.board in firmware.firmware_boards() and not args.port:
             flash_uf2(args.board, args.drive)
         else:
-            flash(args.board, args.port, pathlib.Path(args.out))
+            flash(args.board, args.port, pathlib.Path(args.out), settings)
     except build.BuildError as error:
         sys.exit("flash: %s" % error)
     except NoDevice:

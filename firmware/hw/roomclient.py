@@ -1,0 +1,278 @@
+"""The handheld's session with the room server (docs/protocol.md), over a link
+of hw/net.py, stepped once a frame like everything else.
+
+    client = RoomClient(hw.net, key_for(hw.storage, "ANN", hw.net.random))
+    client.start()
+    ...each frame: client.step(ms)
+    asked = client.request("list", game="poker")
+    answer = client.answer(asked)      # None until it comes: the message, or an error
+    client.player, client.room, client.view, client.over, client.rooms
+
+It sends hello (with the device key, and the seat's reconnect token once it
+has one) whenever a link opens, keeps the latest of everything the server
+pushes (player and balance, room, view, the result), matches answers to
+requests by their id, and when the link drops it tries again after 1, 2, 4, 8
+then 15 seconds (a little random added, so that many handhelds do not all come
+back at once), reconnecting with the token to the seat it had. It decides
+nothing of the game: the server's views say what is legal.
+
+States: OFFLINE (not started, or stopped), CONNECTING (a link opening, hello
+on its way), ONLINE (welcomed), RETRYING (the link dropped: waiting to try
+again; `problem` says why), FAILED (the server will not have this client: a
+bad key, another protocol, another connection took the identity).
+
+A message that is not a JSON object, or has no string type, is dropped and
+counted (`bad_messages`): the server's frames never crash the handheld.
+"""
+
+import json
+
+from micropython import const
+
+OFFLINE = "offline"
+CONNECTING = "connecting"
+ONLINE = "online"
+RETRYING = "retrying"
+FAILED = "failed"
+
+PROTOCOL = const(1)
+KEYS = "netkeys"  # storage: a line per profile, NAME:hex key
+_KEY_BYTES = const(16)  # 128 random bits
+_BACKOFF_MS = (1000, 2000, 4000, 8000, 15000)
+_ANSWER_MS = const(10000)  # a request unanswered this long gets a no_answer error
+_FATAL = ("bad_key", "protocol", "replaced")
+_REPLACED = const(4001)  # the close code of a connection another one replaced
+MESSAGE_CAP = const(8192)  # the biggest server message taken (a full lobby list)
+
+
+def key_for(storage, profile, random):
+    """The device key (hex) of local profile `profile`, made from `random(n)`
+    (the net's real random source, never the game's seeded one) and saved the
+    first time."""
+    lines = storage.get(KEYS, "")
+    if not isinstance(lines, str):
+        lines = ""
+    for line in lines.split("\n"):
+        name, _, key = line.partition(":")
+        if name == profile and len(key) == 2 * _KEY_BYTES:
+            return key
+    key = "".join("%02x" % b for b in random(_KEY_BYTES))
+    kept = [line for line in lines.split("\n") if line and line.partition(":")[0] != profile]
+    kept.append(profile + ":" + key)
+    storage.set(KEYS, "\n".join(kept))
+    storage.save()
+    return key
+
+
+class RoomClient:
+    def __init__(self, net, key, client="handheld"):
+        self.net = net
+        self.key = key
+        self.client = client
+        self.state = OFFLINE
+        self.problem = ""
+        self.link = None
+        self.player = None  # the welcome's player, with its coins kept up to date
+        self.room = None  # the latest room message (None: in the lobby)
+        self.view = None  # the latest view of the table
+        self.over = None  # the result of the match that ended
+        self.rooms = None  # the last lobby list
+        self.token = None  # the seat's reconnect token
+        self.notices: list = []  # errors without an id, pushed by the server
+        self.bad_messages = 0
+        self.attempts = 0  # failed tries since the last welcome
+        self.wait_ms = 0  # before the next try, while RETRYING
+        self._next_id = 1
+        self._pending: dict = {}  # id -> ms waited
+        self._answers: dict = {}  # id -> the answer
+        self._hello = 0  # the id of the hello in flight
+
+    # --- what the screens use -------------------------------------------------------
+
+    def start(self):
+        """Connect (or reconnect at once, out of a wait or a failure)."""
+        self.attempts = 0
+        self._connect()
+
+    def stop(self):
+        """Close the link and forget the session's room state."""
+        if self.link is not None:
+            self.link.close()
+            self.link.step(0)
+        self.link = None
+        self.state = OFFLINE
+        self._fail_pending("offline")
+
+    def request(self, kind, **fields):
+        """Send a request; its id (to ask answer() with), or 0 when offline."""
+        if self.state != ONLINE:
+            return 0
+        return self._send(kind, fields)
+
+    def answer(self, asked):
+        """The answer to request `asked` once it came (the message, or an error
+        with its code), else None. Each answer is given once."""
+        return self._answers.pop(asked, None)
+
+    def pending(self, asked):
+        return asked in self._pending
+
+    # --- each frame -----------------------------------------------------------------------
+
+    def step(self, ms):
+        if self.state == RETRYING:
+            self.wait_ms -= ms
+            if self.wait_ms <= 0:
+                self._connect()
+            return
+        link = self.link
+        if link is None:
+            return
+        link.step(ms)
+        if self.state == CONNECTING and not self._hello and link.state == "open":
+            fields = {"protocol": PROTOCOL, "key": self.key, "client": self.client}
+            if self.token:
+                fields["token"] = self.token
+            self._hello = self._send("hello", fields)
+        text = link.receive()
+        while text is not None:
+            self._take(text)
+            text = link.receive()
+        for asked in list(self._pending):
+            self._pending[asked] += ms
+            if self._pending[asked] > _ANSWER_MS:
+                self._error(asked, "no_answer", "the server did not answer")
+        if link.state == "closed" and self.state in (CONNECTING, ONLINE):
+            self._dropped(link)
+
+    # --- inside ------------------------------------------------------------------------------
+
+    def _connect(self):
+        self.problem = ""
+        try:
+            self.link = self.net.open(cap=MESSAGE_CAP)
+        except ValueError as e:
+            self.state = FAILED
+            self.problem = str(e)
+            return
+        self._hello = 0
+        self.state = CONNECTING
+
+    def _dropped(self, link):
+        self._fail_pending("offline")
+        if link.close_code == _REPLACED:
+            self.state = FAILED
+            self.problem = "another connection signed in with this key"
+            return
+        self.problem = link.problem or "the link closed"
+        self.state = RETRYING
+        backoff = _BACKOFF_MS[min(self.attempts, len(_BACKOFF_MS) - 1)]
+        self.wait_ms = backoff + backoff * self.net.random(1)[0] // 1024  # up to +25 %
+        self.attempts += 1
+
+    def _send(self, kind, fields):
+        asked = self._next_id
+        self._next_id += 1
+        fields["type"] = kind
+        fields["id"] = asked
+        link = self.link
+        if link is None or not link.send(json.dumps(fields)):
+            self._answers[asked] = {"type": "error", "id": asked, "code": "offline",
+                                    "message": "not sent: the link is busy or down"}
+            return asked
+        self._pending[asked] = 0
+        return asked
+
+    def _error(self, asked, code, message):
+        self._pending.pop(asked, None)
+        self._answers[asked] = {"type": "error", "id": asked, "code": code, "message": message}
+
+    def _fail_pending(self, code):
+        for asked in list(self._pending):
+            self._error(asked, code, "the link dropped before the answer came")
+
+    def _take(self, text):
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            self.bad_messages += 1
+            return
+        kind = message["type"]
+        asked = message.get("id")
+        if kind == "error" and asked == self._hello and self._hello:
+            self._hello_refused(message)
+            return
+        if kind == "welcome":
+            self._welcome(message)
+        elif kind in ("player", "balance", "room", "view", "over", "rooms", "left"):
+            if not self._keep(kind, message):
+                self.bad_messages += 1
+                return
+        elif kind == "error" and asked is None:
+            self.notices.append(message)
+        if asked is not None and asked in self._pending:
+            del self._pending[asked]
+            self._answers[asked] = message
+
+    def _hello_refused(self, message):
+        self._pending.pop(self._hello, None)
+        code = message.get("code")
+        self.problem = str(message.get("message") or code)
+        if code in _FATAL:
+            self.state = FAILED
+            if self.link is not None:
+                self.link.close()
+        elif code == "bad_token":  # the seat is gone: hello again without it
+            self.token = None
+            self._hello = self._send("hello", {"protocol": PROTOCOL, "key": self.key,
+                                               "client": self.client})
+
+    def _welcome(self, message):
+        self._pending.pop(self._hello, None)
+        self.state = ONLINE
+        self.attempts = 0
+        self.problem = ""
+        player = message.get("player")
+        if isinstance(player, dict):
+            self.player = player
+        if message.get("room") is None:
+            self.room = self.view = None
+            self.token = None
+
+    def _keep(self, kind, message):
+        """Keep a pushed message; False when it is malformed."""
+        if kind == "player":
+            player = message.get("player")
+            if not isinstance(player, dict):
+                return False
+            self.player = player
+        elif kind == "balance":
+            coins = message.get("coins")
+            if not isinstance(coins, int) or self.player is None:
+                return False
+            self.player["coins"] = coins
+        elif kind == "room":
+            if not isinstance(message.get("seats"), list):
+                return False
+            self.room = message
+            token = message.get("token")
+            if isinstance(token, str):
+                self.token = token
+            if message.get("state") == "over":
+                self.token = None
+        elif kind == "view":
+            if not isinstance(message.get("table"), dict):
+                return False
+            self.view = message
+        elif kind == "over":
+            self.over = message
+        elif kind == "rooms":
+            if not isinstance(message.get("rooms"), list):
+                return False
+            self.rooms = message
+        elif kind == "left":
+            self.room = self.view = None
+            self.token = None
+        return True

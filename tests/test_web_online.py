@@ -1,0 +1,84 @@
+"""The web page's network: the page's own WebSocket handed to the firmware on
+MicroPython's WebAssembly port (sim/web/page.py, pocket.js) carries the same
+room session (firmware/hw/roomclient.py) to a room server on 127.0.0.1 that the
+test starts (tests/net/fake_rooms.py): hello with a key kept in the browser's
+storage, a request answered, a dropped link reconnected with the seat's token."""
+
+import json
+import pathlib
+import sys
+import urllib.parse
+
+import pytest
+
+from sim.web.chromium import Browser, why_not
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "net"))
+from fake_rooms import FakeRooms  # noqa: E402
+
+CANNOT = why_not()
+pytestmark = pytest.mark.skipif(bool(CANNOT), reason=CANNOT or "-")
+
+START = """
+import page
+from hw import roomclient
+handheld = page._handheld
+key = roomclient.key_for(handheld.hw.storage, "WEB", handheld.net.random)
+client = roomclient.RoomClient(handheld.net, key, client="browser")
+client.start()
+"""
+
+
+def python(page, code):
+    """Run code in the page's MicroPython; the value it left in `out`, as JSON."""
+    page.evaluate("code => pocket.python.runPython(code)",
+                  code + "\nimport json\n_out = json.dumps(out)")
+    return json.loads(page.evaluate("pocket.python.globals.get('_out')"))
+
+
+def step_until(page, condition, most=300):
+    """Step the client a frame at a time (the browser's events run between steps)
+    until `condition` (Python) is true; the number of steps it took."""
+    for steps in range(most):
+        if python(page, "client.step(33)\nout = bool(%s)" % condition):
+            return steps
+        page.wait_for_timeout(10)
+    raise AssertionError("not so after %d steps: %s" % (most, condition))
+
+
+@pytest.fixture(scope="module")
+def online():
+    with FakeRooms() as rooms, Browser() as browser:
+        page = browser.open(query="server=" + urllib.parse.quote(rooms.url, safe=""))
+        yield page, rooms, browser
+
+
+def test_the_page_joins_the_room_server_over_its_own_websocket(online):
+    page, rooms, browser = online
+    assert page.input_value("#server") == rooms.url
+    python(page, START + "out = 0")
+    step_until(page, "client.state == roomclient.ONLINE")
+    assert rooms.hellos[-1]["client"] == "browser" and rooms.hellos[-1]["protocol"] == 1
+    python(page, "asked = client.request('register', name='Web')\nout = asked")
+    step_until(page, "not client.pending(asked)")
+    assert python(page, "out = client.answer(asked)['player']['name']") == "Web"
+    # The key is in the browser's storage (the save the page keeps in localStorage).
+    key = rooms.hellos[-1]["key"]
+    assert len(key) == 32
+    assert python(page, "out = key") == key
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.includes('save.bin'))")
+    assert kept
+    assert browser.errors == []
+
+
+def test_a_dropped_page_link_reconnects_with_the_token(online):
+    page, rooms, browser = online
+    python(page, "asked = client.request('create', game='poker')\nout = 0")
+    step_until(page, "client.token == 'T1'")
+    python(page, "client.request('drop')\nclient.view = None\nout = 0")
+    step_until(page, "client.state == roomclient.RETRYING")
+    step_until(page, "client.view is not None", most=600)  # 1-1.25 s of backoff, in frames
+    assert rooms.hellos[-1]["token"] == "T1"
+    assert python(page, "out = client.view['turn']") == 4
+    assert browser.errors == []
