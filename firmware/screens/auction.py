@@ -304,7 +304,7 @@ class Screen:
             self._draw_dots()
         elif self.mode == CALL:
             self._draw_calls(game)
-        tableview.hand(fb, self.tiles, 0xFFFFFFF, 0, -1, tableview.NO_STOCK)
+        tableview.hand(fb, self.tiles, tableview.PLAIN, 0, -1, tableview.NO_STOCK)
         if self.message:
             self._draw_bubble()
 
