@@ -119,7 +119,7 @@ def test_a_cut_at_any_storage_step_continues_exactly_and_pays_once(uncut, part):
         if h.screen.keys[0] == "continue":
             summary = h.screen.summary  # None where the cut tore that cache
             if summary is not None:
-                assert summary[0] == "Domino Poker vs 3 medium", cut
+                assert summary[0] == "Domino Poker vs 3 CPU medium", cut
                 assert summary[1].startswith("Hand "), cut
                 summed += 1
             h.press("a")

@@ -11,9 +11,9 @@ from ui import profiles
 from ui.session import pending, resume, Session
 
 MAIN_ITEMS = [
-    ("Play vs handheld", "newmatch"),
-    ("Two players", "newmatch"),
-    ("Demo", "newmatch"),
+    ("All Fives vs handheld", "newmatch"),
+    ("All Fives, two players", "newmatch"),
+    ("All Fives demo", "newmatch"),
     ("Spectacular Bid", "newmatch"),
     ("Rules options", "options"),
     ("Settings", "settings"),
@@ -44,10 +44,10 @@ def test_the_splash_then_the_title_then_the_menu(tmp_path):
     assert h.name == "title" and h.spoken == ["Pocket Dominoes."]
     h.press("left")  # any button skips the splash
     assert h.name == "title"
-    assert h.spoken[-1] == "Dominoes: All Fives and Spectacular Bid. Press any button."
+    assert h.spoken[-1] == "Dominoes: eight domino games. Press any button."
     h.press("down")
     assert h.name == "menu"
-    assert h.spoken[-1] == "Main menu, playing as PLAYER 1. Play vs handheld."
+    assert h.spoken[-1] == "Main menu, playing as PLAYER 1. All Fives vs handheld."
 
 
 def test_the_splash_moves_on_by_itself(tmp_path):
@@ -83,13 +83,13 @@ def test_the_cursor_wraps_round_and_left_right_change_nothing_on_plain_items(h):
     assert cursor_label(h) == "More games"
     assert h.screen.menu.top == len(MAIN_ITEMS) - 6  # scrolled to keep it in view
     h.press("down")
-    assert cursor_label(h) == "Play vs handheld" and h.screen.menu.top == 0
+    assert cursor_label(h) == "All Fives vs handheld" and h.screen.menu.top == 0
     h.press("left", "right")
-    assert h.name == "menu" and cursor_label(h) == "Play vs handheld"
+    assert h.name == "menu" and cursor_label(h) == "All Fives vs handheld"
 
 
 def test_playing_the_handheld_deals_saves_and_goes_to_the_table(h):
-    h.press("a", "a")  # Play vs handheld, Start
+    h.press("a", "a")  # All Fives vs handheld, Start
     [session] = h.started
     assert session.seats == ["human:PLAYER 1", "handheld:tactics"]
     assert session.game.hand_no == 1
@@ -117,7 +117,7 @@ def test_the_level_and_the_player_are_remembered(tmp_path):
     h.press("a", "down", "right", "down", "left")  # Hard, and ANN (before PLAYER 1: wraps)
     assert h.spoken[-1] == "Player: ANN."
     again = Handheld(tmp_path, first="menu")
-    assert again.spoken[-1] == "Main menu, playing as ANN. Play vs handheld."
+    assert again.spoken[-1] == "Main menu, playing as ANN. All Fives vs handheld."
     again.press("a", "a")
     assert again.started[0].seats == ["human:ANN", "handheld:defensive"]
 

@@ -48,10 +48,10 @@ class Screen:
         self.fb = app.fb
         self.names = [tableview.who(session, s) for s in range(2)]
         # As the stacks are labelled (each name fits half the line, beside its
-        # balance): the jockey (who bids 15 cheaper) marked.
+        # balance): the jockey (who bids 15 cheaper) named as such.
         jockey = session.game.jockey
         self.labels = [
-            text.fit(self.names[s], tableview.NAME_W) + (" (J)" if s == jockey else "")
+            text.fit(self.names[s], tableview.NAME_W) + (" jockey" if s == jockey else "")
             for s in range(2)
         ]
         # What a decline means, between the two calls.

@@ -17,9 +17,9 @@ from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 # The handheld's levels, easiest first: (player name, label).
 _LEVELS = (("random", "Easy"), ("tactics", "Medium"), ("defensive", "Hard"), ("expert", "Expert"))
 _TITLES = {
-    "handheld": "Play vs handheld",
-    "two": "Two players",
-    "demo": "Demo",
+    "handheld": "All Fives vs handheld",
+    "two": "All Fives, two players",
+    "demo": "All Fives demo",
     "bid": "Spectacular Bid",
 }
 # What an item offers: a handheld level, a profile, or a duel's opponent (the

@@ -198,7 +198,8 @@ def score_line(fb, label, points, y, bold, change=0):
 def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     """A match clock at (x, y): the bank as m:ss (13 pixels wide) and, while it runs,
     a gauge of the delay left (a pixel per second: it empties first, then the bank
-    counts down), after the bank or, with gauge_left, before it from x - 14."""
+    counts down) and its seconds ("7s"), after the bank or, with gauge_left,
+    before it from x - 14."""
     seconds = _seconds(bank_ms)
     end = text.number(fb, seconds // 60, x, y)
     end = text.draw(fb, ":", end, y)
@@ -207,8 +208,14 @@ def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     end = text.number(fb, seconds % 60, end, y)
     if delay_ms >= 0:
         left = x - 14 if gauge_left else end + 2
+        delay = _seconds(delay_ms)
         fb.rect(left, y, 12, 5, 1)
-        fb.fill_rect(left + 1, y + 1, _seconds(delay_ms), 3, 1)
+        fb.fill_rect(left + 1, y + 1, delay, 3, 1)
+        if gauge_left:
+            at = left - 2 - text.number_width(delay) - text.width("s")
+        else:
+            at = left + 14
+        text.draw(fb, "s", text.number(fb, delay, at, y), y)
 
 
 def _seconds(ms):
