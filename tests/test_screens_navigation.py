@@ -106,7 +106,7 @@ def test_the_same_presses_deal_the_same_match_and_each_new_match_another(tmp_pat
         seeds.append(h.started[0].seed)
     assert seeds[0] == seeds[1]
     h.go("newmatch", "handheld")
-    h.press("a")
+    h.press("a", "right", "a")  # Start, and Yes: the match kept goes
     assert h.started[1].seed != seeds[0] and h.app.storage.get("matches") == 2
 
 
@@ -326,7 +326,15 @@ def test_pause_resumes_shows_the_rules_and_mutes(h):
     assert h.started == [session]
 
 
-def test_quitting_asks_first_and_then_abandons_the_match(h):
+def test_quit_to_menu_keeps_the_match_for_continue(h):
+    session = save_a_match(h)
+    h.go("pause", session)
+    h.press("up", "up", "a")  # round to the last item, Abandon, then Quit to menu
+    assert h.name == "menu" and cursor_label(h) == "Continue"
+    assert resume(h.app.storage)[0].encode() == session.encode()
+
+
+def test_abandoning_asks_first_and_then_abandons_the_match(h):
     session = save_a_match(h)
     h.go("pause", session)
     h.press("up", "a")

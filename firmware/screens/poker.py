@@ -51,6 +51,7 @@ from ui import profiles, redraw, tableview, tunes, wallets
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
+from ui.replacing import Replacing
 from ui.widgets import BACK, box, centre, CHOSEN, Menu, title
 
 SETUP = const(0)
@@ -108,6 +109,7 @@ class Screen:
         self.led_by = 0  # who led the trick shown
         self.last_said = ""  # the last move, in words (the "last" question)
         self.paused = None  # the pause menu, while it is open
+        self.replacing = Replacing(app, self._start)  # Start over a kept match asks
         self.redraw = Redraw()  # when the table draws (see _look)
         self.started = self.decided = False  # the handheld's decision under way
         self.paid = 0  # the coins the match earned, once it is over
@@ -290,11 +292,13 @@ class Screen:
         if self.notice_frames:
             self.notice_frames -= 1
         if self.mode == SETUP:
+            if self.replacing.update():
+                return
             event = self.menu.update()
             if event == BACK:
                 app.go("menu", "poker")
             elif event == CHOSEN and self.menu.cursor == self.first + 2:
-                self._start()
+                self.replacing.start()
             elif event == CHOSEN and self.menu.cursor == 0 and self.saved:
                 self._resume()
             return
@@ -348,7 +352,7 @@ class Screen:
         self.paused = Pause(self.app, self.names, self.game.scores)
 
     def _update_pause(self, paused):
-        from screens.pokerpause import QUITS, RESUMED
+        from screens.pokerpause import ABANDONS, QUITS, RESUMED
 
         answer = paused.update()
         if answer == RESUMED:
@@ -356,6 +360,9 @@ class Screen:
             self.app.say("Resumed.")
         elif answer == QUITS:
             self.app.go("menu", "continue")
+        elif answer == ABANDONS:
+            forget(self.app.storage)
+            self.app.go("menu", "poker")
 
     def _choose(self, buttons):
         game = self.game
@@ -438,6 +445,7 @@ class Screen:
         if self.mode == SETUP:
             title(fb, "Domino Poker")
             self.menu.draw()
+            self.replacing.draw()
             return
         if self.mode == HAND_END:
             self._draw_hand_end()
