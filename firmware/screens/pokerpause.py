@@ -64,9 +64,10 @@ PAGES = (
      "for you until you press a button. The timer waits while paused."),
     ("Buttons",
      "LEFT / RIGHT choose a bid or a tile, A bids or plays; tiles you may not "
-     "play are dotted. Leading a two-number tile, LEFT / RIGHT choose the number "
-     "to call, A leads, B goes back. B at any other time opens this pause menu. "
-     "A hurries a taken trick."),
+     "play are dimmed (their outline open). Leading a two-number tile, LEFT / "
+     "RIGHT choose the number to call, A leads, B goes back. B at any other time "
+     "opens this pause menu: Quit to menu keeps the match, Abandon match loses "
+     "it. A hurries a taken trick."),
 )
 
 

@@ -45,8 +45,9 @@ def game_of(storage):
 
 
 def forget(storage):
-    """Retire the saved match (the player quit it): noted as done in the save, so
-    that a copy of the journal left by a power cut never comes back, then cleared."""
+    """Retire the saved match (the player abandoned it, or agreed to replace it):
+    noted as done in the save, so that a copy of the journal left by a power cut
+    never comes back, then cleared."""
     head = storage.match.head()
     if head is not None:
         storage.set(DONE_KEY, head[0])
