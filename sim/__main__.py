@@ -11,7 +11,7 @@ from sim import boards, headless, net, render
 
 NO_DISPLAY = """No display to open the emulator window on (DISPLAY is not set).
 Run the game headless instead: this presses A past the splash, the title and the
-main menu's "Play vs handheld", then on Start, which deals a match; moves the
+main menu's "All Fives vs handheld", then on Start, which deals a match; moves the
 cursor; prints the game's narration and writes every 10th frame to build/frames:
 
     .venv/bin/python -m sim.headless --program game --frames 160 \\

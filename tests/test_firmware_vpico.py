@@ -21,7 +21,7 @@ from sim.emulator import Emulator, game  # noqa: E402
 from sim.headless import parse_script  # noqa: E402
 
 ROOT = build.ROOT
-# Title, main menu, "Play vs handheld", Start (the deal), the lead, two plays of
+# Title, main menu, "All Fives vs handheld", Start (the deal), the lead, two plays of
 # the player and the handheld's replies: 230 frames, under 8 s of device time.
 SCRIPT = ("20-21:a,40-41:a,60-61:a,90-91:right,100-101:a,130-131:a,160-161:right,"
           "170-171:a,200-201:a")

@@ -172,6 +172,37 @@ def table_thinking(h):
     assert h.screen.mode == table.THINKING
 
 
+def table_dimmed_hand(h):
+    """Your turn with tiles that do not fit: they are dimmed, their pips readable."""
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: my_turn(h, 3) and h.screen.playable != h.screen.session.game.hands[0])
+    idle(h, 30)
+    screen = h.screen
+    assert any(not screen.playable >> t & 1 for t in screen.tiles)
+
+
+def table_drawn_tile(h):
+    """The tile just drawn is marked in the hand (the cursor elsewhere)."""
+    start_match(h, ONE_PLAYER, SEED)
+    play_until(h, lambda h: my_turn(h, 3))
+    h.press("down")
+    screen = h.screen
+    drawn = screen.drawn[0]
+    assert drawn in screen.tiles
+    while screen.cursor != 0:
+        h.press("left")
+    idle(h, 30)
+    assert screen.first_slot == 0 and drawn in screen.tiles[:7]
+
+
+def table_after_handover(h):
+    """After a handover the other player's last tile is lit for the new viewer."""
+    start_match(h, ["human:Ann", "human:Bob"], SEED)
+    play_until(h, lambda h: h.screen.mode == table.HANDOVER and h.screen.session.game.table.n > 1)
+    h.press("a")
+    assert h.screen.mode == table.CHOOSE_TILE and h.screen.frames < 24
+
+
 def table_handover(h):
     start_match(h, ["human:Ann", "human:Bob"], SEED)
     play_until(h, lambda h: h.screen.mode == table.HANDOVER and h.screen.session.game.table.n)
@@ -201,6 +232,9 @@ SCRIPTS = [
     table_two_players,
     table_thinking,
     table_handover,
+    table_dimmed_hand,
+    table_drawn_tile,
+    table_after_handover,
     hand_end,
     match_end,
 ]

@@ -41,7 +41,7 @@ def commands(terminal, asked):
         if name == "menu" and not options_set:
             options_set = True
             yield "d d d d a l b"  # Rules options, target 100 -> 61, back
-            yield "u u u u a a"  # Play vs handheld, Start
+            yield "u u u u a a"  # All Fives vs handheld, Start
         elif name == "table" and screen.mode == table.CHOOSE_TILE:
             if not asked:
                 asked.extend(["last", "ends", "tiles", "scores", "hand"])
@@ -89,8 +89,8 @@ def test_the_terminal_reads_standard_input(tmp_path):
     assert run.returncode == 0, run.stderr
     out = run.stdout.splitlines()
     assert "Pocket Dominoes." in out
-    assert "Dominoes: All Fives and Spectacular Bid. Press any button." in out
-    assert "Main menu, playing as PLAYER 1. Play vs handheld." in out
+    assert "Dominoes: eight domino games. Press any button." in out
+    assert "Main menu, playing as PLAYER 1. All Fives vs handheld." in out
     assert "No match is being played." in out
     assert "Unknown command 'nonsense'; help lists them." in out
     assert out[-1] == "More games."  # up wrapped round the menu; quit stopped before down

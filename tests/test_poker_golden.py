@@ -193,7 +193,8 @@ def poker_rules(h):
 def poker_menu_continue(h):
     poker_trick(h)
     h.press("b")
-    h.press("up")  # round to Quit to menu
+    h.press("up")  # round to Abandon match
+    h.press("up")  # Quit to menu
     h.press("a")
     assert h.screen_name() == "menu" and h.screen.keys[0] == "continue"
 

@@ -22,7 +22,7 @@ def test_the_pause_menu_rules_continue_and_coins_run_and_draw_without_allocating
     assert {"poker", "poker+pause", "poker+pause+rules", "menu", "profiles+bubble"} <= shown
     assert "said Paused. Scores: PLAYER 1 0, CPU 2 0, CPU 3 0, CPU 4 0. Resume." in lines
     assert any(line.startswith("said Domino Poker rules, page 2 of 10") for line in lines)
-    assert "summary Domino Poker vs 3 medium / Hand 1/5, Scores 0, 0, 0, 0" in lines
+    assert "summary Domino Poker vs 3 CPU medium / Hand 1/5, Scores 0, 0, 0, 0" in lines
     assert "same True" in lines
     assert any(line.startswith("answer Your tiles: [") for line in lines)
     assert "totals True" in lines and {"totals", "trick"} <= {label for label, _, _ in frames}

@@ -197,9 +197,9 @@ def test_the_pause_menu_stops_the_clock_shows_the_rules_and_keeps_the_match(h):
     assert screen.paused is None and screen.mode == poker.YOUR_BID
     assert screen.timer.left(screen.now) <= left and not screen.timer.overdue(screen.now)
     state = snapshot(screen)
-    h.press("b", "up", "a")  # Quit to menu: the match is kept
+    h.press("b", "up", "up", "a")  # Quit to menu (above Abandon): the match is kept
     assert h.name == "menu" and h.screen.keys[0] == "continue"
-    assert h.screen.summary == ["Domino Poker vs 3 medium", "Hand 1/5, Scores 0, 0, 0, 0"]
+    assert h.screen.summary == ["Domino Poker vs 3 CPU medium", "Hand 1/5, Scores 0, 0, 0, 0"]
     h.press("a")  # Continue
     assert h.name == "poker" and snapshot(h.screen) == state
 

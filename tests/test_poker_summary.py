@@ -20,12 +20,12 @@ def saved(session, storage):
 def test_every_game_s_match_is_summed_up():
     storage = memory_storage()
     allfives = Session(Options(), 3, ["human:ANN", "handheld:tactics"])
-    assert saved(allfives, storage) == ["All Fives vs tactics", "Scores 0, 0"]
+    assert saved(allfives, storage) == ["All Fives vs CPU medium", "Scores 0, 0"]
     duel = Session(None, 3, ["human:ANN", "handheld:bid"], "bid")
-    assert saved(duel, storage) == ["Spectacular Bid vs bid", "Scores 150, 150"]
+    assert saved(duel, storage) == ["Spectacular Bid vs CPU", "Scores 150, 150"]
     kozel = Session(LineOptions.parse("kozel", "players=4"), 3,
                     ["human:ANN"] + ["handheld:hard"] * 3, "kozel")
-    assert saved(kozel, storage) == ["Kozel vs 3 hard", "Scores 0, 0, 0, 0"]
+    assert saved(kozel, storage) == ["Kozel vs 3 CPU hard", "Scores 0, 0, 0, 0"]
     two = Session(Options(), 3, ["human:ANN", "human:BOB"])
     assert saved(two, storage) == ["All Fives vs BOB", "Scores 0, 0"]
 
@@ -61,8 +61,8 @@ def test_a_torn_or_stale_summary_is_not_shown_and_the_menu_never_loads_the_match
 
     storage.match.load = refuse
     h.go("menu")
-    assert h.screen.summary == ["All Fives vs tactics", "Scores 0, 0"]
-    assert h.spoken[-1] == "Continue: All Fives vs tactics. Scores 0, 0."
+    assert h.screen.summary == ["All Fives vs CPU medium", "Scores 0, 0"]
+    assert h.spoken[-1] == "Continue: All Fives vs CPU medium. Scores 0, 0."
     path = tmp_path / "pico-spi.bin.match.sum"
     whole = path.read_bytes()
     path.write_bytes(whole[:-3])  # torn by a power cut

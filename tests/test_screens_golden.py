@@ -183,9 +183,25 @@ def pause_long_names(h):
     h.go("pause", session)
 
 
-def pause_quit(h):
+def pause_abandon(h):
     pause(h)
     h.press("up", "a", "left")
+
+
+def replace_kept_match(h):
+    """Start over a kept match: the question names its game and where it stands
+    (a 1x1 set up while a Domino Poker match is kept)."""
+    from core.poker import Options as PokerOptions
+    from core.poker import Poker
+    from core.pokerrecord import PokerRecord
+    from ui.pokersave import players, PokerSave
+
+    record = PokerRecord(PokerOptions(7), 77, players("PLAYER 1", "medium"))
+    match = Poker(PokerOptions(7), 77)
+    match.start_hand()
+    PokerSave("medium", record).save(h.app.storage, 0, match)
+    h.go("linesetup", "1x1")
+    h.press("a")
 
 
 SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, play_handheld,
@@ -193,7 +209,7 @@ SCRIPTS = [splash, title, title_falling, menu, menu_continue, menu_scrolled, pla
            rules_options, settings, settings_inverted, profile_list, profile_actions,
            profile_delete, profile_refused, new_profile, new_profile_taken, records,
            records_scrolled, rules_help, rules_help_scrolled, rules_help_bid, pause,
-           pause_long_names, pause_quit]
+           pause_long_names, pause_abandon, replace_kept_match]
 
 
 def golden_name(script):

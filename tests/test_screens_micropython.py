@@ -13,7 +13,8 @@ CHECK = ROOT / "tests" / "screens" / "mpy_screens_check.py"
 STATES = [
     ("splash", "title"), ("title", "title"), ("menu", "menu"),
     ("newmatch-handheld", "newmatch"), ("newmatch-two", "newmatch+bubble"),
-    ("newmatch-demo", "newmatch"), ("newmatch-bid", "newmatch"),
+    ("newmatch-demo", "newmatch"), ("newmatch-replace", "newmatch"),
+    ("newmatch-replace", "newmatch+replacing"), ("newmatch-bid", "newmatch"),
     ("newmatch-bid", "newmatch+bubble"), ("options", "options"), ("settings", "settings"),
     ("profiles", "profiles"), ("profiles", "profiles+actions"),
     ("profiles", "profiles+confirm+actions"), ("newprofile", "newprofile"),

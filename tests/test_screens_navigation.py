@@ -11,9 +11,9 @@ from ui import profiles
 from ui.session import pending, resume, Session
 
 MAIN_ITEMS = [
-    ("Play vs handheld", "newmatch"),
-    ("Two players", "newmatch"),
-    ("Demo", "newmatch"),
+    ("All Fives vs handheld", "newmatch"),
+    ("All Fives, two players", "newmatch"),
+    ("All Fives demo", "newmatch"),
     ("Spectacular Bid", "newmatch"),
     ("Rules options", "options"),
     ("Settings", "settings"),
@@ -45,10 +45,10 @@ def test_the_splash_then_the_title_then_the_menu(tmp_path):
     assert h.name == "title" and h.spoken == ["Pocket Dominoes."]
     h.press("left")  # any button skips the splash
     assert h.name == "title"
-    assert h.spoken[-1] == "Dominoes: All Fives and Spectacular Bid. Press any button."
+    assert h.spoken[-1] == "Dominoes: eight domino games. Press any button."
     h.press("down")
     assert h.name == "menu"
-    assert h.spoken[-1] == "Main menu, playing as PLAYER 1. Play vs handheld."
+    assert h.spoken[-1] == "Main menu, playing as PLAYER 1. All Fives vs handheld."
 
 
 def test_the_splash_moves_on_by_itself(tmp_path):
@@ -84,13 +84,13 @@ def test_the_cursor_wraps_round_and_left_right_change_nothing_on_plain_items(h):
     assert cursor_label(h) == "More games"
     assert h.screen.menu.top == len(MAIN_ITEMS) - 6  # scrolled to keep it in view
     h.press("down")
-    assert cursor_label(h) == "Play vs handheld" and h.screen.menu.top == 0
+    assert cursor_label(h) == "All Fives vs handheld" and h.screen.menu.top == 0
     h.press("left", "right")
-    assert h.name == "menu" and cursor_label(h) == "Play vs handheld"
+    assert h.name == "menu" and cursor_label(h) == "All Fives vs handheld"
 
 
 def test_playing_the_handheld_deals_saves_and_goes_to_the_table(h):
-    h.press("a", "a")  # Play vs handheld, Start
+    h.press("a", "a")  # All Fives vs handheld, Start
     [session] = h.started
     assert session.seats == ["human:PLAYER 1", "handheld:tactics"]
     assert session.game.hand_no == 1
@@ -107,7 +107,7 @@ def test_the_same_presses_deal_the_same_match_and_each_new_match_another(tmp_pat
         seeds.append(h.started[0].seed)
     assert seeds[0] == seeds[1]
     h.go("newmatch", "handheld")
-    h.press("a")
+    h.press("a", "right", "a")  # Start, and Yes: the match kept goes
     assert h.started[1].seed != seeds[0] and h.app.storage.get("matches") == 2
 
 
@@ -118,7 +118,7 @@ def test_the_level_and_the_player_are_remembered(tmp_path):
     h.press("a", "down", "right", "down", "left")  # Hard, and ANN (before PLAYER 1: wraps)
     assert h.spoken[-1] == "Player: ANN."
     again = Handheld(tmp_path, first="menu")
-    assert again.spoken[-1] == "Main menu, playing as ANN. Play vs handheld."
+    assert again.spoken[-1] == "Main menu, playing as ANN. All Fives vs handheld."
     again.press("a", "a")
     assert again.started[0].seats == ["human:ANN", "handheld:defensive"]
 
@@ -327,7 +327,15 @@ def test_pause_resumes_shows_the_rules_and_mutes(h):
     assert h.started == [session]
 
 
-def test_quitting_asks_first_and_then_abandons_the_match(h):
+def test_quit_to_menu_keeps_the_match_for_continue(h):
+    session = save_a_match(h)
+    h.go("pause", session)
+    h.press("up", "up", "a")  # round to the last item, Abandon, then Quit to menu
+    assert h.name == "menu" and cursor_label(h) == "Continue"
+    assert resume(h.app.storage)[0].encode() == session.encode()
+
+
+def test_abandoning_asks_first_and_then_abandons_the_match(h):
     session = save_a_match(h)
     h.go("pause", session)
     h.press("up", "a")

@@ -42,7 +42,7 @@ def test_a_whole_match_through_the_buttons_replays_from_its_saved_record():
 
 def test_the_menus_helpers_are_let_go_while_a_match_is_played():
     handheld = Handheld(first="menu")
-    handheld.press("a")  # Play vs handheld
+    handheld.press("a")  # All Fives vs handheld
     handheld.press("a")  # Start
     assert handheld.screen_name() == "table"
     for helper in ("widgets", "profiles"):

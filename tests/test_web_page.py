@@ -182,7 +182,7 @@ DAMAGES = {
     "a torn save alone": (
         False, lambda files: {"": b"PDKV torn"}, "profiles, records and settings are lost"),
     "text that is no base64 alone": (
-        False, lambda files: {"": "not base64 at all!"}, "PLAYER 1. Play vs handheld."),
+        False, lambda files: {"": "not base64 at all!"}, "PLAYER 1. All Fives vs handheld."),
     "the newest generation damaged": (
         True, _newest_generation_damaged, "its copy before the last change is back"),
     "a journal copy that is no base64": (

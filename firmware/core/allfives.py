@@ -86,6 +86,7 @@ class AllFives(DrawGame):
         self.seed = seed
         self.rng = Rng(seed)
         DrawGame.__init__(self, 2, Table())
+        self.dealt_scores = [0, 0]  # the scores as the hand was dealt (what it changed)
 
     # --- dealing ------------------------------------------------------------
 
@@ -131,6 +132,8 @@ class AllFives(DrawGame):
         self.lacks[0] = self.lacks[1] = 0
         self.free[0] = self.free[1] = 0
         del self.log[:]
+        self.dealt_scores[0] = self.scores[0]
+        self.dealt_scores[1] = self.scores[1]
         self.hand_no += 1
         self.forced_lead = -1
 

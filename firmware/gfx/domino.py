@@ -17,7 +17,7 @@ SHORT = const(9)  # its short side
 
 # Looks: the frames of the tile sheets.
 NORMAL = const(0)  # white outline and pips
-DIM = const(1)  # dotted outline: a tile that cannot be played
+DIM = const(1)  # outline open mid-side, no divider: a tile that cannot be played
 BACK = const(2)  # face down
 LIT = const(3)  # white, dark pips: the selected tile
 

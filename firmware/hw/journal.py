@@ -32,8 +32,8 @@ so the main menu can say what Continue brings back by reading a few dozen
 bytes, never the match. It is a cache: a summary torn by a power cut, or left
 by another match, is simply not shown.
 
-    journal.note(7, b"All Fives vs tactics")
-    journal.summary()                     # b"All Fives vs tactics" (match 7 kept)
+    journal.note(7, b"All Fives vs CPU medium")
+    journal.summary()                     # b"All Fives vs CPU medium" (match 7 kept)
     journal.note_of(7, (0, 0), make)      # make() called, and written, only when
                                           # match 7's state (the scores) changed
 """

@@ -48,10 +48,10 @@ class Screen:
         self.fb = app.fb
         self.names = [tableview.who(session, s) for s in range(2)]
         # As the stacks are labelled (each name fits half the line, beside its
-        # balance): the jockey (who bids 15 cheaper) marked.
+        # balance): the jockey (who bids 15 cheaper) named as such.
         jockey = session.game.jockey
         self.labels = [
-            text.fit(self.names[s], tableview.NAME_W) + (" (J)" if s == jockey else "")
+            text.fit(self.names[s], tableview.NAME_W) + (" jockey" if s == jockey else "")
             for s in range(2)
         ]
         # What a decline means, between the two calls.
@@ -304,7 +304,7 @@ class Screen:
             self._draw_dots()
         elif self.mode == CALL:
             self._draw_calls(game)
-        tableview.hand(fb, self.tiles, 0xFFFFFFF, 0, -1, tableview.NO_STOCK)
+        tableview.hand(fb, self.tiles, tableview.PLAIN, 0, -1, tableview.NO_STOCK)
         if self.message:
             self._draw_bubble()
 

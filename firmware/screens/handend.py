@@ -74,7 +74,11 @@ class Screen:
                 x = text.number(fb, self.rounded[s], x + 1, y)
             text.draw(fb, " pips", x, y)
             tableview.number_right(fb, game.scores[s], 127, y)
-            if s == self.winner and self.points:
+            if self.session.timed:  # a balance: what this hand changed of it
+                change = game.scores[s] - game.dealt_scores[s]
+                x = text.draw(fb, "+" if change >= 0 else "-", 92, y)
+                text.number(fb, abs(change), x, y)
+            elif s == self.winner and self.points:
                 x = text.draw(fb, "+", 92, y)
                 text.number(fb, self.points, x, y)
             # 12 small tiles a row: two rows hold the largest hand (21 tiles).

@@ -58,9 +58,11 @@ PAGES = (
      "tile; the last slot is the stock: A there draws (once the stock is empty it "
      "says pass, and A passes). DOWN draws too. A tile that fits more than one end "
      "asks which: the arrows choose an end, A plays there, B picks another tile. "
-     "A pass you cannot avoid is made for you. On your turn a press of B opens "
-     "the pause menu: resume, these rules, sound, or quit the match. A or B "
-     "hurries the handheld and skips a message."),
+     "A pass you cannot avoid is made for you. Tiles that do not fit are dimmed, "
+     "the tile you drew last is flagged. On your turn a press of B opens the "
+     "pause menu: resume, these rules, sound, quit to the menu (the match is "
+     "kept: Continue brings it back) or abandon the match. A or B hurries the "
+     "handheld and skips a message."),
     ("Bid: chips",
      "Spectacular Bid is a duel with the tiles, spinner and counting of All Fives. "
      "Each player starts with 150 points, 30 chips of 5, and the two balances "

@@ -1,7 +1,8 @@
 """Setting up a draw-and-block match: how many players, pairs and the target where
 the game has them, and who sits in each seat (a profile, or the handheld at a
 level). "Start" is first, so A A replays the last set-up of the game, which is
-remembered per game. Two seats cannot be the same profile.
+remembered per game. Two seats cannot be the same profile. Start asks first
+when the save keeps a match (ui.replacing).
 
 The match is dealt and saved before the table gets it, as screens.newmatch does.
 """
@@ -9,6 +10,7 @@ The match is dealt and saved before the table gets it, as screens.newmatch does.
 from core.blockrules import Options, rules_for
 from ui import profiles, tunes
 from ui.narrate_line import GAME_TITLES
+from ui.replacing import Replacing
 from ui.session import Session
 from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 
@@ -41,6 +43,7 @@ class Screen:
         self.seat_names = ["human:" + p for p in self.people] + [n for n, _ in _LEVELS]
         self.seat_labels = tuple(self.people) + tuple(label for _, label in _LEVELS)
         self.bubble = Bubble(app)
+        self.replacing = Replacing(app, self._start)
         self.options, self.seats = self._recall()
         self._build(0)
         self.menu.announce(GAME_TITLES[game] + " set-up")
@@ -123,7 +126,7 @@ class Screen:
     # --- frame ----------------------------------------------------------------------
 
     def update(self):
-        if self.bubble.update():
+        if self.bubble.update() or self.replacing.update():
             return
         event = self.menu.update()
         if event == BACK:
@@ -135,16 +138,22 @@ class Screen:
         elif event == CHOSEN and self.items[self.menu.cursor] == _RULES:
             self.app.go("linehelp", self.game)
         elif event == CHOSEN:
-            self._start()
+            self._check()
+
+    def _check(self):
+        """Start, unless the seats are refused; over a kept match, once the player
+        agrees to lose it."""
+        seats = self.seats[: self.options.players]
+        humans = [s for s in seats if s.startswith("human:")]
+        if len(set(humans)) < len(humans):
+            self.app.sound.play(tunes.ERROR)
+            self.bubble.show("A profile can sit in one seat only.")
+            return
+        self.replacing.start()
 
     def _start(self):
         app = self.app
         seats = self.seats[: self.options.players]
-        humans = [s for s in seats if s.startswith("human:")]
-        if len(set(humans)) < len(humans):
-            app.sound.play(tunes.ERROR)
-            self.bubble.show("A profile can sit in one seat only.")
-            return
         storage = app.storage
         started = storage.get(SEED_KEY, 0)
         started = ((started if isinstance(started, int) else 0) + 1) & 0xFFFF
@@ -162,3 +171,4 @@ class Screen:
         title(fb, GAME_TITLES[self.game])
         self.menu.draw()
         self.bubble.draw()
+        self.replacing.draw()

@@ -82,6 +82,7 @@ class Screen:
         self.ended = False  # the message tells how the hand ended
         self.redraw = Redraw()  # when the screen draws (see _look)
         self.last_tile = -1
+        self.drawn = [-1] * n  # per seat, the tile it drew last, until it plays or passes
         self.last_said = ""
         self.decided = False
         self.viewer = holder
@@ -149,7 +150,8 @@ class Screen:
         for t in range(28):
             if hand >> t & 1:
                 self.tiles.append(t)
-        self.playable = game.playable(self.viewer) if game.turn == self.viewer else 0
+        # While another seat plays, the hand is shown plain, not as unplayable.
+        self.playable = game.playable(self.viewer) if game.turn == self.viewer else tableview.PLAIN
         if self.cursor >= len(self.tiles):
             self.cursor = max(len(self.tiles) - 1, 0)
         self._scroll()
@@ -185,6 +187,7 @@ class Screen:
         elif mode == HANDOVER:
             if buttons.just_pressed(A):
                 self.viewer = self.session.to_move()
+                self.frames = 0  # the other players' last tile is lit for the new viewer
                 self._after_action()
         elif mode == THINKING:
             if buttons.just_pressed(B):
@@ -320,11 +323,14 @@ class Screen:
             said.append(sentence)
             if kind == ev.PLAYED:
                 self.last_tile = e[2]
+                self.drawn[e[1]] = -1
                 self.frames = 0
                 tune = tune or tunes.PLAYED
             elif kind == ev.DREW:
                 tune = tunes.DRAW  # the counts and the stock show it
+                self.drawn[e[1]] = e[2]
             elif kind == ev.PASSED:
+                self.drawn[e[1]] = -1
                 tune = tunes.PASS
                 told.append(sentence)
             elif kind in (ev.DOMINO, ev.FISH, ev.SNOT, ev.TOOK_STOCK, ev.GENERAL, ev.OFFICER):
@@ -402,6 +408,7 @@ class Screen:
                 self.first_slot,
                 self.cursor if self.mode in (CHOOSE_TILE, CHOOSE_WAY) else -1,
                 tableview.NO_STOCK,
+                self.drawn[self.viewer],
             )
         if self.message:
             self._draw_message()

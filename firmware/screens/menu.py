@@ -17,9 +17,9 @@ from ui.widgets import BACK, Bubble, CHOSEN, Menu, title
 
 # (key, label); each key but "continue" opens a screen, see _open().
 _ITEMS = (
-    ("handheld", "Play vs handheld"),
-    ("two", "Two players"),
-    ("demo", "Demo"),
+    ("handheld", "All Fives vs handheld"),
+    ("two", "All Fives, two players"),
+    ("demo", "All Fives demo"),
     ("bid", "Spectacular Bid"),
     ("options", "Rules options"),
     ("settings", "Settings"),

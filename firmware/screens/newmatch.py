@@ -2,7 +2,7 @@
 players passing the handheld, a demo of the handheld against itself, or a
 Spectacular Bid duel against the handheld or between two players. "Start" is
 first, so that A A from the main menu replays the last set-up; the choices are
-remembered.
+remembered. Start asks first when the save keeps a match (ui.replacing).
 
 A match is a Session dealt and saved before the table screen gets it, so a power
 cut from the first frame of the table on resumes it.
@@ -11,15 +11,16 @@ cut from the first frame of the table on resumes it.
 from micropython import const
 from players import NAMES
 from ui import profiles, tunes
+from ui.replacing import Replacing
 from ui.session import Session
 from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 
 # The handheld's levels, easiest first: (player name, label).
 _LEVELS = (("random", "Easy"), ("tactics", "Medium"), ("defensive", "Hard"), ("expert", "Expert"))
 _TITLES = {
-    "handheld": "Play vs handheld",
-    "two": "Two players",
-    "demo": "Demo",
+    "handheld": "All Fives vs handheld",
+    "two": "All Fives, two players",
+    "demo": "All Fives demo",
     "bid": "Spectacular Bid",
 }
 # What an item offers: a handheld level, a profile, or a duel's opponent (the
@@ -61,6 +62,7 @@ class Screen:
         self.menu = Menu(app, labels, tuple(values))
         self._recall()
         self.bubble = Bubble(app)
+        self.replacing = Replacing(app, self._start)
         self.heading = _TITLES[self.kind]
         self.menu.announce(self.heading)
 
@@ -97,7 +99,7 @@ class Screen:
         return options[self.menu.value(n + 1)]
 
     def update(self):
-        if self.bubble.update():
+        if self.bubble.update() or self.replacing.update():
             return
         event = self.menu.update()
         if event == BACK:
@@ -105,7 +107,7 @@ class Screen:
         elif event == CHANGED and self.menu.cursor > 0:
             self._remember()
         elif event == CHOSEN:
-            self._start()
+            self._check()
 
     def _note_choices(self):
         for n in range(len(self.choices)):
@@ -126,13 +128,19 @@ class Screen:
             return ["human:" + first, second]
         return ["handheld:" + first, "handheld:" + second]
 
+    def _check(self):
+        """Start, unless the players are refused; over a kept match, once the
+        player agrees to lose it."""
+        seats = self._seats()
+        if seats[0] == seats[1] and seats[0].startswith("human:"):
+            self.app.sound.play(tunes.ERROR)
+            self.bubble.show("Pick two different players.")
+            return
+        self.replacing.start()
+
     def _start(self):
         app = self.app
         seats = self._seats()
-        if seats[0] == seats[1] and seats[0].startswith("human:"):
-            app.sound.play(tunes.ERROR)
-            self.bubble.show("Pick two different players.")
-            return
         storage = app.storage
         started = storage.get(SEED_KEY, 0)
         if not isinstance(started, int):
@@ -155,3 +163,4 @@ class Screen:
         title(fb, self.heading)
         self.menu.draw()
         self.bubble.draw()
+        self.replacing.draw()

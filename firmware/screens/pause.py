@@ -1,5 +1,6 @@
-"""The pause menu over a match: resume, the rules, sound, or quit (which, after a
-yes/no question, abandons the match: its save is removed). Between two players
+"""The pause menu over a match: resume, the rules, sound, quit to the main menu
+(which keeps the match: Continue brings it back, as in every game), or abandon
+it (after a yes/no question: its save is removed). Between two players
 the seat holding the handheld is kept, so that Resume (and the rules, and back)
 does not hand it over again; back from the rules, the cursor is on them. A
 draw-and-block match for 3 or 4 shows every side's score, two to a line."""
@@ -10,12 +11,13 @@ from ui import speech, tableview
 from ui.session import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
-_LABELS = ("Resume", "Rules help", "Sound", "Quit match")
-_VALUES = (None, None, ("on", "off"), None)
+_LABELS = ("Resume", "Rules help", "Sound", "Quit to menu", "Abandon match")
+_VALUES = (None, None, ("on", "off"), None, None)
 RESUME = const(0)
 HELP = const(1)
 SOUND = const(2)
 QUIT = const(3)
+ABANDON = const(4)
 _X = const(14)
 _W = const(100)
 
@@ -67,7 +69,10 @@ class Screen:
             else:
                 app.go("help", self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == QUIT:
-            self.confirm.ask("Quit this match? It will be lost, not saved.")
+            app.say("Match kept: Continue on the main menu brings it back.")
+            app.go("menu", "continue")
+        elif event == CHOSEN and self.menu.cursor == ABANDON:
+            self.confirm.ask("Abandon this match? It will be lost, not saved.")
         elif event == CHANGED:
             app.sound.set_muted(self.menu.value(SOUND) == 1)
 

@@ -57,6 +57,7 @@ from ui import pokertable, profiles, redraw, tableview, tunes, wallets
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
+from ui.replacing import Replacing
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu, title
 
 SETUP = const(0)
@@ -118,6 +119,7 @@ class Screen:
         self.totals_words = ""  # the action line meanwhile
         self.last_said = ""  # the last move, in words (the "last" question)
         self.paused = None  # the pause menu, while it is open
+        self.replacing = Replacing(app, self._start)  # Start over a kept match asks
         self.redraw = Redraw()  # when the table draws (see _look)
         self.started = self.decided = False  # the handheld's decision under way
         self.paid = 0  # the coins the match earned, once it is over
@@ -331,6 +333,8 @@ class Screen:
             self.notice_frames -= 1
         self.totals = buttons.pressed(UP) or buttons.pressed(DOWN)
         if self.mode == SETUP:
+            if self.replacing.update():
+                return
             event = self.menu.update()
             if event == BACK:
                 app.go("menu", "poker")
@@ -338,7 +342,7 @@ class Screen:
                 self._remember()
                 app.storage.save()
             elif event == CHOSEN and self.menu.cursor == self.first:
-                self._start()
+                self.replacing.start()
             elif event == CHOSEN and self.menu.cursor == 0 and self.saved:
                 self._resume()
             return
@@ -397,7 +401,7 @@ class Screen:
         self.paused = Pause(self.app, self.names, self.game.scores)
 
     def _update_pause(self, paused):
-        from screens.pokerpause import QUITS, RESUMED
+        from screens.pokerpause import ABANDONS, QUITS, RESUMED
 
         answer = paused.update()
         if answer == RESUMED:
@@ -405,6 +409,9 @@ class Screen:
             self.app.say("Resumed.")
         elif answer == QUITS:
             self.app.go("menu", "continue")
+        elif answer == ABANDONS:
+            forget(self.app.storage)
+            self.app.go("menu", "poker")
 
     def _choose(self, buttons):
         game = self.game
@@ -489,6 +496,7 @@ class Screen:
         if mode == SETUP:
             title(fb, "Domino Poker")
             self.menu.draw()
+            self.replacing.draw()
             return
         if mode == HAND_END:
             self._draw_hand_end()

@@ -1,23 +1,26 @@
 """Domino Poker's pause menu, drawn over the table by screens.poker (the match,
 its timer and its thinking wait meanwhile): every seat's score, then Resume,
-Rules help (the pages below, in plain words), Sound, and Quit to menu, which
-keeps the match: the main menu's Continue brings it back."""
+Rules help (the pages below, in plain words), Sound, Quit to menu, which
+keeps the match: the main menu's Continue brings it back (as in every game),
+and Abandon match, which after a yes/no question loses it."""
 
 from gfx import text
 from micropython import const
 from ui import tableview
 from ui.pager import Pager
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu
+from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
-_LABELS = ("Resume", "Rules help", "Sound", "Quit to menu")
-_VALUES = (None, None, ("on", "off"), None)
+_LABELS = ("Resume", "Rules help", "Sound", "Quit to menu", "Abandon match")
+_VALUES = (None, None, ("on", "off"), None, None)
 _RESUME = const(0)  # the items
 _HELP = const(1)
 _SOUND = const(2)
 _QUIT = const(3)
+_ABANDON = const(4)
 STAYS = const(0)  # what update() returns: the menu stays open,
 RESUMED = const(1)  # the match goes on,
-QUITS = const(2)  # or the player goes to the main menu
+QUITS = const(2)  # the player goes to the main menu, the match kept,
+ABANDONS = const(3)  # or abandons the match
 _X = const(4)
 _W = const(120)
 _NAME_W = const(34)  # a seat's name beside its score, in pixels
@@ -68,15 +71,16 @@ PAGES = (
      "press a button. Your line shows which. The timer waits while paused."),
     ("Buttons",
      "LEFT / RIGHT choose a bid or a tile, A bids or plays; tiles you may not "
-     "play are dimmed. Leading a two-number tile, LEFT / RIGHT choose the number "
-     "to call (Lead as), A leads, B goes back. B at any other time opens this "
-     "pause menu. A hurries a taken trick. UP or DOWN held: the match totals."),
+     "play are dimmed (their outline open). Leading a two-number tile, LEFT / "
+     "RIGHT choose the number to call (Lead as), A leads, B goes back. B at any "
+     "other time opens this pause menu: Quit to menu keeps the match, Abandon "
+     "match loses it. A hurries a taken trick. UP or DOWN held: the match totals."),
 )
 
 
 class Pause:
-    """Opened by B on the table; update() returns RESUMED or QUITS when the player
-    leaves it (STAYS while it stays open)."""
+    """Opened by B on the table; update() returns RESUMED, QUITS or ABANDONS when
+    the player leaves it (STAYS while it stays open)."""
 
     def __init__(self, app, names, scores):
         self.app = app
@@ -85,6 +89,7 @@ class Pause:
         self.menu = Menu(app, _LABELS, _VALUES, x=_X + 2, y=26, w=_W - 4, rows=4)
         self.menu.set_value(_SOUND, 1 if app.sound.muted else 0)
         self.pages = None  # the rules, while they are open
+        self.confirm = Confirm(app)
         parts = ", ".join("%s %d" % (names[s], scores[s]) for s in range(4))
         self.menu.announce("Paused. Scores: " + parts + ".")
 
@@ -95,13 +100,21 @@ class Pause:
                 self.pages = None
                 self.menu.announce("Paused")
             return STAYS
+        answer = self.confirm.update()
+        if answer == YES:
+            app.say("Match abandoned.")
+            return ABANDONS
+        if answer == NO or self.confirm.open:
+            return STAYS  # the press that answered is not also for the menu
         event = self.menu.update()
         if event == BACK or (event == CHOSEN and self.menu.cursor == _RESUME):
             return RESUMED
         if event == CHOSEN and self.menu.cursor == _QUIT:
             app.say("Match kept: Continue on the main menu brings it back.")
             return QUITS
-        if event == CHOSEN and self.menu.cursor == _HELP:
+        if event == CHOSEN and self.menu.cursor == _ABANDON:
+            self.confirm.ask("Abandon this match? It will be lost, not saved.")
+        elif event == CHOSEN and self.menu.cursor == _HELP:
             self.pages = Pager(app, PAGES, name="Domino Poker rules")
         elif event == CHANGED:
             app.sound.set_muted(self.menu.value(_SOUND) == 1)
@@ -122,3 +135,4 @@ class Pause:
         fb.vline(64, 10, 13, 1)
         fb.hline(_X + 1, 24, _W - 2, 1)
         self.menu.draw()
+        self.confirm.draw()

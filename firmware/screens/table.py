@@ -80,6 +80,7 @@ class Screen:
         self.payer = -1  # ... and in a duel, who paid them
         self.popup_frames = 0
         self.last_tile = -1
+        self.drawn = [-1, -1]  # per seat, the tile it drew last, until it plays or passes
         self.drawer = -1  # the handheld seat whose drawn tile leaves the stock
         self.viewer = holder
         self.last_said = ""
@@ -161,7 +162,8 @@ class Screen:
         for t in range(28):
             if hand >> t & 1:
                 self.tiles.append(t)
-        self.playable = game.playable(self.viewer) if game.turn == self.viewer else 0
+        # While another seat plays, the hand is shown plain, not as unplayable.
+        self.playable = game.playable(self.viewer) if game.turn == self.viewer else tableview.PLAIN
         slots = self._slots()
         if self.cursor >= slots:
             self.cursor = slots - 1
@@ -228,6 +230,7 @@ class Screen:
         elif mode == HANDOVER:
             if buttons.just_pressed(A):
                 self.viewer = self.session.to_move()
+                self.frames = 0  # the other player's last tile is lit for the new viewer
                 self._after_action()
         elif mode == THINKING:
             turn = self.session.game.turn
@@ -375,6 +378,7 @@ class Screen:
                 said.append(sentence)
             if kind == ev.PLAYED:
                 self.last_tile = e[2]
+                self.drawn[e[1]] = -1
                 self.frames = 0
                 played = True
             elif kind == ev.SCORED and not ended:
@@ -384,9 +388,11 @@ class Screen:
                 self._told(e[1], e[2], 1 - e[1])  # paid: less than the count when capped
             elif kind == ev.DREW:
                 tune = tunes.DRAW
+                self.drawn[e[1]] = e[2]
                 if not session.is_human(e[1]):
                     self.drawer = e[1]
             elif kind == ev.PASSED:
+                self.drawn[e[1]] = -1
                 message = sentence
                 passed = True
                 tune = tunes.PASS
@@ -475,14 +481,13 @@ class Screen:
         self._draw_corners(game)
         self._draw_column(game)
         if self.viewer >= 0:
-            if game.turn != self.viewer:
-                stock = tableview.STOCK_DIM
-            elif game.drawable() > 0:
+            if game.drawable() > 0:
                 stock = tableview.STOCK_BACK
             else:
                 stock = tableview.STOCK_PASS
             cursor = self.cursor if mode == CHOOSE_TILE or choosing else -1
-            tableview.hand(fb, self.tiles, self.playable, self.first_slot, cursor, stock)
+            drawn = self.drawn[self.viewer]
+            tableview.hand(fb, self.tiles, self.playable, self.first_slot, cursor, stock, drawn)
         if mode == DRAWING:
             self._draw_leaving()
         if self.message:
@@ -551,10 +556,8 @@ class Screen:
 
     def _draw_column(self, game):
         fb = self.fb
-        me = max(self.viewer, 0)
         turn = game.turn
-        for line in range(2):
-            seat = me if line == 0 else 1 - me
+        for seat in range(2):  # in seat order, whoever holds the handheld
             change = 0
             if self.popup_frames:
                 if seat == self.scorer:
@@ -562,7 +565,7 @@ class Screen:
                 elif seat == self.payer:
                     change = -self.gain
             name = self.column_names[seat]
-            tableview.score_line(fb, name, game.scores[seat], 1 + 7 * line, turn == seat, change)
+            tableview.score_line(fb, name, game.scores[seat], 1 + 7 * seat, turn == seat, change)
         tableview.pile(fb, self.pile)
 
     def _draw_leaving(self):

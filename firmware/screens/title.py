@@ -23,7 +23,7 @@ _TILES = const(7)
 _LANDED = const(_TILES * _DROP_EVERY + 12)  # by then every tile has landed
 _CYCLE = const(_LANDED + 75)  # then the line rests, and it all starts again
 _SCALE = const(2)
-TITLE_SAID = "Dominoes: All Fives and Spectacular Bid. Press any button."
+TITLE_SAID = "Dominoes: eight domino games. Press any button."
 
 
 def _enlarged(s):
@@ -106,7 +106,7 @@ class Screen:
                 domino.draw(fb, _LINE[tile], 1 + tile * 18, y, False, LOW[_LINE[tile]])
         fb.fill_rect(0, 0, WIDTH, _SHELF, 0)  # hides the tiles until they drop below
         fb.blit(self.heading, (WIDTH - self.heading_w) // 2, 1, 0)
-        centre(fb, "All Fives & Spectacular Bid", 16)  # the games
+        centre(fb, "Eight domino games", 16)
         fb.hline(0, _LAND_Y + 10, WIDTH, 1)
         if phase >= _LANDED or phase // 15 % 2:
             centre(fb, "Press any button", 55)

@@ -10,6 +10,9 @@ from gfx import text
 DONE_KEY = "done"  # the number of the match retired last (finished or abandoned)
 OLD_KEY = "match"  # where firmware before the journal kept the match in progress
 SUMMARY_W = 124  # the width of a summary line on the menu, in pixels
+# The level words of All Fives' players, as its set-up names them (the other
+# games' levels are called by their names: easy, medium, hard).
+_LEVEL_WORDS = {"random": "easy", "tactics": "medium", "defensive": "hard"}
 
 
 def next_number(storage):
@@ -42,8 +45,9 @@ def game_of(storage):
 
 
 def forget(storage):
-    """Retire the saved match (the player quit it): noted as done in the save, so
-    that a copy of the journal left by a power cut never comes back, then cleared."""
+    """Retire the saved match (the player abandoned it, or agreed to replace it):
+    noted as done in the save, so that a copy of the journal left by a power cut
+    never comes back, then cleared."""
     head = storage.match.head()
     if head is not None:
         storage.set(DONE_KEY, head[0])
@@ -52,9 +56,18 @@ def forget(storage):
     storage.match.clear()
 
 
+def handheld(level):
+    """How Continue calls a handheld player of `level` (a player's name):
+    "CPU medium" for All Fives' tactics as for a family's medium, "CPU" for the
+    duel's only one."""
+    if level == "bid":
+        return "CPU"
+    return "CPU " + _LEVEL_WORDS.get(level, level)
+
+
 def summary(title, names, scores, note=""):
     """The two lines Continue is shown with, as bytes for the journal: the game
-    and the opponents of seat 1 ("Kozel vs 3 hard"), then the scores, seat 1
+    and the opponents of seat 1 ("Kozel vs 3 CPU hard"), then the scores, seat 1
     first, after `note` (such as the hand under way). Each is cut to fit the
     menu's width."""
     others: list = []

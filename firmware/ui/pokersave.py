@@ -15,7 +15,7 @@ menu (ui.matchsave) is noted when the scores change.
 from core.pokerrecord import decode
 from hw.journal import chunk, DAMAGED
 
-from ui.matchsave import DONE_KEY, next_number, pending, summary
+from ui.matchsave import DONE_KEY, handheld, next_number, pending, summary
 
 LEVELS = ("easy", "medium", "hard")
 _ACTION = b"P"
@@ -65,7 +65,7 @@ class PokerSave:
         return summary("Domino Poker", self._names(), game.scores, note)
 
     def _names(self):
-        return [self.record.players[0]] + [self.level] * 3
+        return [self.record.players[0]] + [handheld(self.level)] * 3
 
     def finish(self, storage, paid):
         """The match is over: retired (marked done, so a copy of the journal a

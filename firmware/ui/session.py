@@ -21,7 +21,7 @@ from core.view import View
 from hw.journal import chunk, DAMAGED
 from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
 
-from ui.matchsave import DONE_KEY, forget, next_number, OLD_KEY, pending, summary
+from ui.matchsave import DONE_KEY, forget, handheld, next_number, OLD_KEY, pending, summary
 
 LAST_KEY = "last"  # the finished match, whole (Session.encode())
 _SEPARATOR = b"\n---\n"
@@ -273,7 +273,8 @@ class Session:
             title = GAME_TITLES[self.kind]
         else:
             title = "Spectacular Bid" if self.timed else "All Fives"
-        names = [self.name(s) for s in range(len(self.seats))]
+        names = [self.name(s) if self.is_human(s) else handheld(self.name(s))
+                 for s in range(len(self.seats))]
         return summary(title, names, self.game.scores)
 
 

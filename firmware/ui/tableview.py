@@ -35,12 +35,13 @@ _COLUMN = const(86)  # the information column starts here
 NAME_W = const(30)  # the widest name beside a score: "PLAYER 1" fits whole
 COLUMN_NAME_W = const(23)  # ... in the score column, beside "+300"
 CORNER_NAME_W = const(33)  # ... in the top left corner, clear of the north arm
-# How the stock slot of the hand looks: a face-down tile (drawable now, or not
-# this turn), or the word "pass" once the stock is empty.
+# How the stock slot of the hand looks: a face-down tile, or the word "pass"
+# once the stock is empty.
 STOCK_BACK = domino.BACK
-STOCK_DIM = domino.DIM
 STOCK_PASS = const(4)
 NO_STOCK = const(-1)
+# Every tile playable: the hand while another seat plays is shown plain.
+PLAIN = const(0xFFFFFFF)
 _RAISE = const(3)  # the tile under the cursor stands this much above the others
 
 # 3x3 pip patterns of a small pile tile, bit 3*row + column.
@@ -197,7 +198,8 @@ def score_line(fb, label, points, y, bold, change=0):
 def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     """A match clock at (x, y): the bank as m:ss (13 pixels wide) and, while it runs,
     a gauge of the delay left (a pixel per second: it empties first, then the bank
-    counts down), after the bank or, with gauge_left, before it from x - 14."""
+    counts down) and its seconds ("7s"), after the bank or, with gauge_left,
+    before it from x - 14."""
     seconds = _seconds(bank_ms)
     end = text.number(fb, seconds // 60, x, y)
     end = text.draw(fb, ":", end, y)
@@ -206,8 +208,14 @@ def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
     end = text.number(fb, seconds % 60, end, y)
     if delay_ms >= 0:
         left = x - 14 if gauge_left else end + 2
+        delay = _seconds(delay_ms)
         fb.rect(left, y, 12, 5, 1)
-        fb.fill_rect(left + 1, y + 1, _seconds(delay_ms), 3, 1)
+        fb.fill_rect(left + 1, y + 1, delay, 3, 1)
+        if gauge_left:
+            at = left - 2 - text.number_width(delay) - text.width("s")
+        else:
+            at = left + 14
+        text.draw(fb, "s", text.number(fb, delay, at, y), y)
 
 
 def _seconds(ms):
@@ -231,10 +239,11 @@ def signed(fb, n, right, y):
         text.draw(fb, "-", right - text.number_width(-n) - 4, y)
 
 
-def hand(fb, tiles, playable, first_slot, cursor, stock):
+def hand(fb, tiles, playable, first_slot, cursor, stock, drawn=-1):
     """The hand strip: tiles (a list of tile ints) from `first_slot`, unplayable
-    ones dimmed; the slot under the cursor raised, with a bar beneath, and lit if
-    its tile fits; the stock as a last slot, as `stock` looks (or NO_STOCK)."""
+    ones dimmed (PLAIN: none); the slot under the cursor raised, with a bar
+    beneath, and lit if its tile fits; tile `drawn` (the one drawn last) marked
+    above; the stock as a last slot, as `stock` looks (or NO_STOCK)."""
     slots = len(tiles) + (0 if stock == NO_STOCK else 1)
     for i in range(HAND_SLOTS):
         slot = first_slot + i
@@ -252,16 +261,25 @@ def hand(fb, tiles, playable, first_slot, cursor, stock):
             else:
                 look = domino.LIT if slot == cursor else domino.NORMAL
             domino.draw(fb, t, x, y, False, LOW[t], look)
+            if t == drawn:  # a small flag over the tile just drawn
+                fb.hline(x + 6, y - 3, 5, 1)
+                fb.hline(x + 7, y - 2, 3, 1)
         elif stock == STOCK_PASS:  # nothing left to draw: the slot passes
             fb.rect(x, y, domino.LONG, domino.SHORT, 1)
             text.draw(fb, "pass", x + 1, y + 2)
         else:
             domino.draw(fb, 0, x, y, False, -1, stock)
-    # Arrows where more of the hand is out of sight.
+    # Dots (not a line, which would read as the edge of one more tile) where
+    # more of the hand is out of sight.
     if first_slot > 0:
-        fb.vline(0, HAND_Y + 1, 7, 1)
+        _more(fb, 0)
     if first_slot + HAND_SLOTS < slots:
-        fb.vline(127, HAND_Y + 1, 7, 1)
+        _more(fb, 127)
+
+
+def _more(fb, x):
+    for y in range(HAND_Y + 2, HAND_Y + 7, 2):
+        fb.pixel(x, y, 1)
 
 
 # Where the arrow of each end goes while the player chooses one: W, E, N, S.

@@ -52,6 +52,9 @@ def check(app, label, presses):
             widget = getattr(app.screen, part, None)
             if widget is not None and widget.open:
                 name += "+" + part
+        replacing = getattr(app.screen, "replacing", None)
+        if replacing is not None and replacing.confirm.open:
+            name += "+replacing"  # the question before a kept match is replaced
         if getattr(app.screen, "picked", ""):
             name += "+actions"
         print(label, name, "ALLOCATES" if app.failure else "ok")
@@ -79,6 +82,8 @@ def main():
     check(app, "newmatch-two", ["b"])
     app.go("newmatch", "demo")
     check(app, "newmatch-demo", ["down", "left"])
+    app.go("newmatch", "demo")
+    check(app, "newmatch-replace", ["a", "right", "left", "b"])  # the match kept: the question
     storage.set("opponent", "human:" + profiles.active(storage))
     app.go("newmatch", "bid")
     check(app, "newmatch-bid", ["a"])  # the same player twice: the bubble
@@ -102,8 +107,8 @@ def main():
     app.go("help", duel)  # Spectacular Bid's pages
     check(app, "help-bid", ["right", "down", "left"])
     app.go("pause", session)
-    check(app, "pause", ["down", "down", "right", "down", "a", "right"])  # the question
-    check(app, "pause", ["b", "up", "up", "a", "down", "b"])  # the rules, and back
+    check(app, "pause", ["down", "down", "right", "down", "down", "a", "right"])  # the question
+    check(app, "pause", ["b", "up", "up", "up", "a", "down", "b"])  # the rules, and back
     import screens
 
     # Only the screen shown is held: the others' modules were let go.

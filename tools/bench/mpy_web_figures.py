@@ -21,7 +21,7 @@ import time
 A = 16
 RIGHT = 8
 LEFT = 4
-# The buttons, frame by frame: the title, skipped; the menu; "Play vs handheld";
+# The buttons, frame by frame: the title, skipped; the menu; "All Fives vs handheld";
 # Start; the deal.
 ROUTE = [0] * 20 + ([A, A, 0, 0] + [0] * 15) * 4 + [0] * 30
 HOLD = 75  # frames the cursor is held moving one way, then the other
