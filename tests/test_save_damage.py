@@ -89,21 +89,39 @@ def test_a_match_kept_by_an_older_firmware_moves_into_the_journal():
     assert h.app.storage.get("match") is None and pending(h.app.storage) >= 0
 
 
-def newest_generation_damaged():
+# What may happen to the newest generation's file: (its bytes) -> its bytes, or None: gone.
+NEWEST_DAMAGE = {
+    "last byte": lambda data: data[:-1] + bytes((data[-1] ^ 4,)),
+    "magic": lambda data: b"Q" + data[1:],
+    "version": lambda data: data[:4] + b"\x00" + data[5:],
+    "zeroed byte 8": lambda data: data[:8] + b"\x00" + data[9:],
+    "cut to 12 bytes": lambda data: data[:12],
+    "cut to 3 bytes": lambda data: data[:3],
+    "emptied": lambda data: b"",
+    "missing": lambda data: None,
+}
+
+
+def newest_generation_damaged(damage="last byte"):
     flash = flash_with(contrast=15)
     storage = Handheld(first=None, flash=flash).app.storage
     storage.set("contrast", 31)
     storage.save()  # the second generation, the newest
-    data = flash.files["/save.bin.2"]
-    flash.files["/save.bin.2"] = data[:-1] + bytes((data[-1] ^ 4,))
+    data = NEWEST_DAMAGE[damage](flash.files["/save.bin.2"])
+    if data is None:
+        del flash.files["/save.bin.2"]
+    else:
+        flash.files["/save.bin.2"] = data
     return flash
 
 
-def test_a_damaged_newest_save_brings_the_one_before_back_and_says_so():
-    flash = newest_generation_damaged()
+@pytest.mark.parametrize("damage", sorted(NEWEST_DAMAGE))
+def test_a_damaged_newest_save_brings_the_one_before_back_and_says_so(damage):
+    flash = newest_generation_damaged(damage)
     h = boot(flash)
     assert told(h) == "The save was damaged: its copy before the last change is back."
     assert h.app.storage.get("contrast") == 15
+    assert boot_again_quietly(h)  # said once: the next save goes on from it
 
 
 def test_both_generations_damaged_lose_only_the_save_and_say_so():

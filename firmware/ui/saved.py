@@ -64,7 +64,8 @@ def check(storage):
         reset.append("profiles")
     if reset:
         said.append("Damaged settings are back to their defaults: " + ", ".join(reset) + ".")
-        storage.save()
+    if reset or storage.status == RESTORED:
+        storage.save()  # over the damaged file: told once, not at every start
     journal = storage.match
     head = journal.head()
     if head is not None and head[0] == storage.get(DONE_KEY):
