@@ -93,9 +93,11 @@ arena: setup
 	$(PY) $(ARENA.$(GAME))
 
 # The draw-and-block and Domino Poker properties over N seeded matches per game and
-# player count (make test runs a smaller seeded set).
+# player count, and check() against legal() in every game over N/10 (it tries every
+# action code at every state); make test runs a smaller seeded set.
 properties: setup
-	BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) $(PY) -m pytest -n 2 tests/test_block_properties.py tests/test_poker_properties.py
+	BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) CHECK_MATCHES=$$(( $(N) / 10 + 1 )) $(PY) -m pytest -n 2 \
+		tests/test_block_properties.py tests/test_poker_properties.py tests/test_check_is_legal.py
 
 # The reliability tests N times over (make test runs N=1): N times the button mashing
 # of every menu and every game's match, N times the power cuts sampled of each kind of

@@ -77,7 +77,18 @@ def test_an_illegal_line_stops_the_replay_with_its_number(tmp_path):
     "header, body, line, reason",
     (
         ("game: kozel\noptions: players=3 pairs=yes\nseed: 1", "", 2, "4 players"),
-        ("game: yard\noptions: players=4 pairs=no\nseed: 1", "", 2, "in pairs"),
+        (
+            "game: yard\noptions: players=4 pairs=no\nseed: 1",
+            "",
+            2,
+            "yard with 4 players is played in pairs",
+        ),
+        (
+            "game: classic\noptions: players=4 pairs=yes\nseed: 1",
+            "",
+            2,
+            "classic with 4 players is not played in pairs",
+        ),
         ("game: 1x1\noptions: target=125\nseed: 1", "", 2, "1x1 plays to 101"),
         ("game: classic\nseed: x", "", 2, "whole number"),
         ("game: classic\nseed: 1\nplayers: A, B, C", "", 3, "the options say 2 players"),
@@ -92,3 +103,29 @@ def test_bad_records_name_their_line_and_reason(header, body, line, reason):
     with pytest.raises(RecordError) as caught:
         replay_text(header + "\n---\n" + body + "\n")
     assert caught.value.line == line and reason in caught.value.reason
+
+
+def test_one_double_on_both_ends_is_refused_at_its_line():
+    # Both ends show 4 and seat 1 holds [4|4]: the record tries to lay it on both.
+    record = (
+        "game: classic\n"
+        "options: players=2 pairs=no target=125\n"
+        "seed: 1\n"
+        "players: a, b\n"
+        "deal: [0|0] [0|4] [4|4] [1|2] [1|3] [1|5] [1|6]"
+        " / [0|2] [2|4] [2|3] [2|5] [2|6] [3|5] [3|6]"
+        " / stock [0|1] [0|3] [0|5] [0|6] [1|1] [1|4] [2|2] [3|3] [3|4]"
+        " [4|5] [4|6] [5|5] [5|6] [6|6]\n"
+        "---\n"
+        "1 play [0|0]\n"
+        "2 play [0|2] W\n"
+        "1 play [0|4] E\n"
+        "2 play [2|4] W\n"
+        "1 play [4|4] W [4|4] E\n"
+    )
+    with pytest.raises(RecordError) as caught:
+        replay_text(record)
+    assert caught.value.line == 11
+    assert caught.value.reason == "[4|4] is one tile: it cannot lie on both ends"
+    _, written = replay_text(record.rsplit("1 play", 1)[0])  # the lines before it are legal
+    assert written.text().endswith("2 play [2|4] W\n")

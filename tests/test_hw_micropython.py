@@ -50,7 +50,9 @@ def test_a_moved_tile_sends_two_pages_not_eight(figures, setup):
 def test_clock_and_storage_work_on_micropython(figures):
     assert 40 <= int(figures["clock_5_frames_ms"]) < 60
     assert figures["storage_round_trip"] == "1"
-    assert figures["storage_truncated_status"] == "corrupt"
+    assert figures["storage_truncated_status"] == "restored"
+    assert figures["storage_truncated_kept"] == "micropython"
+    assert figures["storage_both_truncated_status"] == "corrupt"
 
 
 BOARDS = sorted(p.stem for p in (ROOT / "boards").glob("*.py"))

@@ -58,7 +58,7 @@ def test_saves_alternate_between_the_generations_and_never_rename():
         store.set("n", n)
         store.save()
         written += [p for p in flash.files if flash.files[p] != before.get(p)]
-    assert written == [FILES[0], FILES[1], FILES[0], FILES[1]]
+    assert written == [FILES[0], FILES[1], FILES[1], FILES[0], FILES[1]]  # the first: both
     assert set(flash.log) == {"open", "write", "flush", "close"}  # no rename, no remove
 
 
@@ -102,15 +102,64 @@ def test_every_truncation_and_bit_flip_of_either_generation_costs_at_most_the_ne
             flash.files[path] = bad
             store = open_store(flash)
             assert values_of(store) in (fallback, NEW_VALUES), (path, bad)
-            # The newest lost: said so (unless the damage hit its number, or left
-            # too little to hold one). The older one damaged: nothing lost.
-            unsure = 0 <= flipped < 9 or len(bad) < 13
+            # The newest lost: always said. The older one damaged: nothing lost,
+            # nothing said, unless the damage hit its number or left too little
+            # to hold one (then it may have been the newest).
             if fallback == OLD:
-                assert store.status == RESTORED or unsure
+                assert store.status == RESTORED and store.problem, (bad, flipped)
             else:
-                assert store.status == OK or 5 <= flipped < 9
+                assert store.status == OK or 5 <= flipped < 9 or len(bad) < 9, (bad, flipped)
             assert write_values(store, {"after": 1})
             assert values_of(open_store(flash)) == {"after": 1}
+
+
+@pytest.mark.parametrize("damage", [
+    "magic", "version", "zeroed byte 8", "cut to 12", "cut to 4", "emptied", "missing",
+])
+def test_the_newest_generation_lost_in_its_header_or_gone_is_said(damage):
+    flash = saved_twice()
+    data = flash.files[FILES[1]]  # the newest: NEW_VALUES, number 2
+    broken = {
+        "magic": b"X" + data[1:],
+        "version": data[:4] + b"\x07" + data[5:],
+        "zeroed byte 8": data[:8] + b"\x00" + data[9:],
+        "cut to 12": data[:12],
+        "cut to 4": data[:4],
+        "emptied": b"",
+    }
+    if damage == "missing":
+        del flash.files[FILES[1]]
+    else:
+        flash.files[FILES[1]] = broken[damage]
+    store = open_store(flash)
+    assert values_of(store) == OLD
+    assert store.status == RESTORED and store.problem.startswith(FILES[1] + ": "), store.problem
+    assert write_values(store, {"after": 1})  # the next save goes on above both
+    again = open_store(flash)
+    assert again.status == OK and values_of(again) == {"after": 1}
+
+
+@pytest.mark.parametrize("damage", ["magic", "version", "payload"])
+def test_the_older_generation_damaged_costs_nothing_and_says_nothing(damage):
+    flash = saved_twice()
+    data = flash.files[FILES[0]]  # the older: OLD, number 1
+    at = {"magic": 0, "version": 4, "payload": len(data) - 2}[damage]
+    flash.files[FILES[0]] = data[:at] + bytes((data[at] ^ 0x10,)) + data[at + 1:]
+    store = open_store(flash)
+    assert store.status == OK and store.problem == "" and values_of(store) == NEW_VALUES
+
+
+def test_the_first_save_is_in_both_files_so_that_a_missing_one_is_damage():
+    flash = Flash()
+    write_values(open_store(flash), OLD)
+    assert flash.files[FILES[0]] == flash.files[FILES[1]]
+    assert open_store(flash).status == OK
+    flash.files[FILES[0]] = flash.files[FILES[0]][:-1]  # a copy damaged: nothing lost
+    assert open_store(flash).status == OK
+    del flash.files[FILES[0]]  # a copy gone: it may have been newer
+    store = open_store(flash)
+    assert store.status == RESTORED and store.problem == FILES[0] + ": missing"
+    assert values_of(store) == OLD
 
 
 def test_both_generations_damaged_start_empty_and_say_so():

@@ -97,3 +97,30 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
     run = replay(path)
     assert run.returncode == 0, run.stderr
     assert run.stdout == replay(SAMPLE).stdout
+
+
+def test_a_refusal_shows_the_records_control_characters_escaped(tmp_path):
+    # NUL, ESC (a terminal's clear-screen) and the C1 CSI quoted by three readers.
+    cases = (
+        (b"game: \x1b[2J\x00evil\n---\n", "unknown game \\x1b[2J\\x00evil"),
+        (
+            "game: classic\noptions: \x9b0m\nseed: 1\n---\n".encode(),
+            "unknown option \\x9b0m for classic",
+        ),
+        (b"game: poker\nseed: 1\n---\n1 play \x07\x7f\n", "\\x07\\x7f"),
+    )
+    for i, (data, shown) in enumerate(cases):
+        path = tmp_path / ("hostile%d.txt" % i)
+        path.write_bytes(data)
+        run = replay(path)
+        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+        assert shown in run.stderr, run.stderr
+        assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in run.stderr.rstrip("\n"))
+
+
+def test_an_escaped_reason_is_cut_between_escapes():
+    from core.recordparse import RecordError
+
+    reason = RecordError(3, "unknown option " + "\x1b" * 200).reason
+    assert len(reason) <= 100 and reason.endswith("\\x1b...")
+    assert RecordError(3, "plain").reason == "plain"

@@ -5,7 +5,9 @@ and the last good save kept."""
 
 import pytest
 from check import Flash
+from core import elo
 from core.allfives import Options
+from line_driver import respond_line, start_line
 from ui import profiles
 from ui.session import pending, resume, Session
 from ui_driver import Handheld, respond, start_match
@@ -55,6 +57,33 @@ def told(h):
     ("last", "a match", "last match"),
     ("match", 12, "saved match"),
     ("level", 3, "level"),
+    ("level", "grandmaster", "level"),
+    ("demo1", "medium", "demo"),
+    ("player2", "b@d", "players"),
+    ("opponent", "human:", "opponent"),
+    ("elo", 12, "ratings"),
+    ("elo", "ANN=nan/1200.0", "ratings"),
+    ("elo", "ANN=inf", "ratings"),
+    ("elo", "ANN=1216.0/1e400", "ratings"),
+    ("elo", "ANN=" + "9" * 400, "ratings"),
+    ("elo", "ANN=-3.5/1200.0", "ratings"),
+    ("elo", "=1216.0/1200.0", "ratings"),
+    ("line_results", b"ANN:kozel=1-0", "game results"),
+    ("line_results", "ANN:kozel=1-x", "game results"),
+    ("line_results", "ANN:chess=1-0", "game results"),
+    ("line_results", "ANN:1x1=" + "9" * 400 + "-0", "game results"),
+    ("line_game", "chess", "last game"),
+    ("line_game", 2, "last game"),
+    ("setup_kozel", "players=9 seats=human:ANN", "set-ups"),
+    ("setup_classic", "players=2 seats=human:B@D,handheld:easy", "set-ups"),
+    ("setup_1x1", "players=2 seats=handheld:godlike,handheld:easy", "set-ups"),
+    ("setup_yard", "players=4 pairs=yes seats=" + ",".join(["handheld:easy"] * 5), "set-ups"),
+    ("setup_international", b"players=2", "set-ups"),
+    ("coins", 7, "coins"),
+    ("coins", "ANN:-5:0:0", "coins"),
+    ("coins", "ANN:5000:-1:99", "coins"),
+    ("coins", "ANN:" + "9" * 400 + ":0:0", "coins"),
+    ("coins", "ANN:5000:x:0", "coins"),
 ])
 def test_a_field_of_the_wrong_type_or_range_is_reset_and_named(key, value, named):
     h = boot(flash_with(**{key: value}))
@@ -65,6 +94,26 @@ def test_a_field_of_the_wrong_type_or_range_is_reset_and_named(key, value, named
     Options.parse(storage.get("rules", ""))
     h.press("down")
     assert boot_again_quietly(h)
+
+
+def test_set_ups_ratings_results_and_coins_that_read_are_kept():
+    kept = {
+        "setup_kozel": "players=4 pairs=yes target=125 seats=human:ANN,handheld:easy,"
+        "handheld:hard,handheld:medium",
+        "line_game": "kozel",
+        "elo": "ANN=1216.0/1200.0",
+        "line_results": "ANN:kozel=3-1,ANN:1x1=1-0",
+        "coins": "ANN:5100:-1:0",
+        "profiles": "ANN:1:0:61:20",
+    }
+    h = boot(flash_with(**kept))
+    assert told(h) == ""
+    assert {key: h.app.storage.get(key) for key in kept} == kept
+    # One bad entry beside good ones: only it is dropped.
+    h = boot(flash_with(elo="ANN=1216.0/1200.0,BOB=nan", coins="ANN:5100:-1:0\nBOB:1:2"))
+    assert told(h) == "Damaged settings are back to their defaults: coins, ratings."
+    assert h.app.storage.get("elo") == "ANN=1216.0/1200.0"
+    assert h.app.storage.get("coins") == "ANN:5100:-1:0"
 
 
 def boot_again_quietly(h):
@@ -89,21 +138,39 @@ def test_a_match_kept_by_an_older_firmware_moves_into_the_journal():
     assert h.app.storage.get("match") is None and pending(h.app.storage) >= 0
 
 
-def newest_generation_damaged():
+# What may happen to the newest generation's file: (its bytes) -> its bytes, or None: gone.
+NEWEST_DAMAGE = {
+    "last byte": lambda data: data[:-1] + bytes((data[-1] ^ 4,)),
+    "magic": lambda data: b"Q" + data[1:],
+    "version": lambda data: data[:4] + b"\x00" + data[5:],
+    "zeroed byte 8": lambda data: data[:8] + b"\x00" + data[9:],
+    "cut to 12 bytes": lambda data: data[:12],
+    "cut to 3 bytes": lambda data: data[:3],
+    "emptied": lambda data: b"",
+    "missing": lambda data: None,
+}
+
+
+def newest_generation_damaged(damage="last byte"):
     flash = flash_with(contrast=15)
     storage = Handheld(first=None, flash=flash).app.storage
     storage.set("contrast", 31)
     storage.save()  # the second generation, the newest
-    data = flash.files["/save.bin.2"]
-    flash.files["/save.bin.2"] = data[:-1] + bytes((data[-1] ^ 4,))
+    data = NEWEST_DAMAGE[damage](flash.files["/save.bin.2"])
+    if data is None:
+        del flash.files["/save.bin.2"]
+    else:
+        flash.files["/save.bin.2"] = data
     return flash
 
 
-def test_a_damaged_newest_save_brings_the_one_before_back_and_says_so():
-    flash = newest_generation_damaged()
+@pytest.mark.parametrize("damage", sorted(NEWEST_DAMAGE))
+def test_a_damaged_newest_save_brings_the_one_before_back_and_says_so(damage):
+    flash = newest_generation_damaged(damage)
     h = boot(flash)
     assert told(h) == "The save was damaged: its copy before the last change is back."
     assert h.app.storage.get("contrast") == 15
+    assert boot_again_quietly(h)  # said once: the next save goes on from it
 
 
 def test_both_generations_damaged_lose_only_the_save_and_say_so():
@@ -190,3 +257,49 @@ def test_any_byte_damaged_costs_at_most_that_file_and_the_menu_is_reached():
             storage = again.app.storage
             assert profiles.stats(storage, "ANN")[0] in ((1, 2) if "match" not in path else (2,))
             assert bytes(resume(storage)[0].record.actions) == actions, (path, n)
+
+
+def a_1x1_match_over_with_a_rating_of(bad):
+    """A Domino 1x1 match played to its last move, PLAYER 1's rating `bad` in
+    the save (set past the start-up check); the flash as a power cut before the
+    match end leaves it (the match over, not retired), and the handheld."""
+    flash = Flash(64)
+    h = Handheld(first=None, flash=flash)
+    session = start_line(h, "1x1", "", ["human:PLAYER 1", "handheld:easy"], seed=3)
+    h.app.storage.set("elo", "PLAYER 1=%s/1200.0" % bad)
+    h.app.storage.save()
+    for _ in range(5000):
+        if session.over:
+            h.frame()  # the last move saved
+            return flash.copy(), h
+        respond_line(h)
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf", "1e400", "9" * 400])
+def test_a_rating_that_is_no_number_never_stops_the_1x1_match_end(bad):
+    cut, h = a_1x1_match_over_with_a_rating_of(bad)
+    # The match end reads it as no rating at all: from the start.
+    for _ in range(200):
+        if h.screen_name() == "lineover":
+            break
+        respond_line(h)
+    assert h.screen.before[0] == elo.START
+    won = h.screen.session.game.winners & 1
+    assert h.screen.after[0] == elo.rated(elo.START, elo.LEVELS["easy"], won)
+    h.press("a")
+    assert h.screen_name() == "menu"
+    # Start-up drops it and says so; Continue shows the match end and retires the match.
+    again = boot(cut)
+    assert told(again) == "Damaged settings are back to their defaults: ratings."
+    assert again.screen.keys[0] == "continue"
+    again.press("a")
+    for _ in range(200):
+        if again.screen_name() == "lineover":
+            break
+        respond_line(again)
+    assert again.screen.before[0] == elo.START
+    again.press("a")
+    assert again.screen_name() == "menu" and "continue" not in again.screen.keys
+    last = boot(again.flash)
+    assert told(last) == "" and "continue" not in last.screen.keys

@@ -415,3 +415,20 @@ def test_while_the_handheld_calls_the_auction_left_as_drawn_is_the_auction_drawn
         if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
             break
     assert frames[0] > 60
+
+
+@pytest.mark.parametrize("mode", [table.THINKING, table.DRAWING])
+def test_b_leaves_a_demo_at_once_whatever_the_handheld_does(mode):
+    h = Handheld(first=None)
+    session = start_match(h, ["handheld:random", "handheld:random"], DRAW_SEED)
+    until(h, lambda h: h.screen_name() == "table" and h.screen.mode == mode)
+    moves = len(session.record.actions)
+    h.press("b")
+    assert h.screen_name() == "pause" and len(session.record.actions) == moves
+    h.press("a")  # Resume: the demo goes on
+    assert h.screen_name() == "table"
+    until(h, lambda h: len(session.record.actions) > moves)
+    h.press("b")
+    for key in ("up", "a", "left", "a"):  # Quit match, Yes
+        h.press(key)
+    assert h.screen_name() == "menu" and "continue" not in h.screen.keys

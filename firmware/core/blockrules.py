@@ -69,9 +69,9 @@ class Options:
             o.pairs = False
         else:
             o.pairs = pairs == "yes" if pairs else rules.PAIRS[0]
-            if o.pairs not in rules.PAIRS:
+            if o.pairs not in rules.PAIRS:  # the game allows only the other way
                 raise ValueError(
-                    "%s with 4 players is %splayed in pairs" % (game, "" if o.pairs else "not ")
+                    "%s with 4 players is %splayed in pairs" % (game, "not " if o.pairs else "")
                 )
         return o
 

@@ -196,7 +196,7 @@ class LineGame(DrawGame):
             return "nobody holds a double to lead: draw from the stock"
         if action in (DRAW, PASS):
             return self._check_stuck(seat, action)
-        if is_pair(action):
+        if is_pair(action) and (action - PAIR) & 7 < 7:  # E names a double, 0-6
             return self._check_pair(seat, (action - PAIR) >> 3, (action - PAIR) & 7)
         if not (0 <= action < DRAW) or action >> 3 >= 28 or action & 7 > LEAD_FLIP:
             return "unknown action"  # (a damaged save can hold anything)
@@ -225,6 +225,8 @@ class LineGame(DrawGame):
         reason = self.rules.pair_refused(self, seat, w, e)
         if reason is not None:
             return reason
+        if w == e:
+            return "%s is one tile: it cannot lie on both ends" % name(DOUBLES[w])
         value = self.table.value
         for n, end, word in ((w, W, "W"), (e, E, "E")):
             if value[end] != n:

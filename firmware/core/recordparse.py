@@ -21,14 +21,34 @@ _LONGEST = 100  # a reason is a short sentence: a word it quotes may be cut shor
 
 
 class RecordError(Exception):
-    """A record that cannot be replayed; `line` is its 1-based line number."""
+    """A record that cannot be replayed; `line` is its 1-based line number. The
+    reason is printable: what it quotes from the record shows its control
+    characters escaped (\\x1b), never sent to the terminal as they are."""
 
     def __init__(self, line, reason):
-        if len(reason) > _LONGEST:
-            reason = reason[: _LONGEST - 3] + "..."
+        reason = _printable(reason)
         super().__init__("line %d: %s" % (line, reason))
         self.line = line
         self.reason = reason
+
+
+def _printable(text):
+    """`text` with its control characters (C0, DEL, C1) written \\xNN, cut to
+    _LONGEST characters with "..." (never inside an escape)."""
+    parts = []
+    size = 0
+    for c in text:
+        o = ord(c)
+        part = "\\x%02x" % o if o < 32 or 127 <= o < 160 else c
+        parts.append(part)
+        size += len(part)
+        if size > _LONGEST + 4:
+            break  # enough to cut
+    if size <= _LONGEST:
+        return "".join(parts)
+    while size > _LONGEST - 3:
+        size -= len(parts.pop())
+    return "".join(parts) + "..."
 
 
 def decode(data):

@@ -6,11 +6,12 @@ flash or a damaged sector costs at most the newest change.
 
 Keys are short strings; values are ints, strings or bytes. Two files hold the
 store, `path` and `path + ".2"`. save() writes the whole store over the older
-one, numbered one more than the newer; reading takes the good file with the
-highest number. So the file written last in full is never touched by a save,
-whatever happens to the flash meanwhile: a save torn by a power cut, refused
-by a full flash or damaged later leaves the save before it, and `status` and
-`problem` say what happened. Nothing is ever renamed or removed.
+one, numbered one more than the newer (the first save writes both); reading
+takes the good file with the highest number. So the file written last in full
+is never touched by a save, whatever happens to the flash meanwhile: a save
+torn by a power cut, refused by a full flash or damaged later leaves the save
+before it, and `status` and `problem` say what happened, whichever part of
+the newer file is damaged and if it is gone. Nothing is ever renamed or removed.
 
 The match in progress is kept apart, in `match` (see hw/journal.py): one copy of
 it where the save is on littlefs (a board's own flash), two elsewhere.
@@ -222,17 +223,30 @@ class Storage:
                 self._number = max(self._number, number)
         if self._current >= 0:
             good, self._values, _ = read[self._current]
-            other, _, error = read[1 - self._current]
-            # A damaged older file costs nothing; a damaged newer one held the
-            # newest change, which is lost. A file too short for its number
-            # (-1) is a save cut off as it began: no more than the save lost.
-            self.status = RESTORED if error is not None and other >= good else OK
-            self.problem = error if self.status == RESTORED else ""
+            self.problem = self._lost(good, read[1 - self._current])
+            self.status = RESTORED if self.problem else OK
         elif read[0][2] is not None or read[1][2] is not None:
             self.status = CORRUPT
             self.problem = read[0][2] or read[1][2]
         else:
             self.status = NEW
+
+    def _lost(self, good, other):
+        """Why the other file beside the good one numbered `good` may have held
+        a newer save, or "" if it cannot have. Saves go up one by one, the first
+        written to both files: an older file is numbered good - 1, or good for
+        the first save's second copy (1 at least: a save's first number). A
+        damaged file numbered otherwise, or too short to say (a save cut off as
+        it began), may have been the newest; so may a file gone missing. (Only
+        damage that turns its number into one of those two still passes for an
+        older file; beside an older firmware's save, number 0, none is missing.)"""
+        number, values, error = other
+        if error is not None:
+            older = number >= 1 and good - 1 <= number <= good
+            return "" if older else error
+        if values is None and good >= 1:
+            return self._paths[1 - self._current] + ": missing"
+        return ""
 
     def save(self):
         """Write every value over the older file; returns False (status FAILED)
@@ -241,21 +255,35 @@ class Storage:
             data = encode(self._values, self._number + 1)
         except ValueError as e:
             return self._failed(str(e))
-        target = 1 - self._current if self._current >= 0 else 0
+        first = self._current < 0
+        target = 0 if first else 1 - self._current
+        reason = self._write(self._paths[target], data)
+        if reason:
+            return self._failed(reason)
+        self._current = target
+        self._number += 1
+        self.status = OK
+        self.problem = ""
+        # The first save is written twice, one copy in each file: from then on a
+        # file gone missing is damage, never a save not made yet.
+        if first:
+            reason = self._write(self._paths[1], data)
+            if reason:
+                return self._failed(reason)
+        return True
+
+    def _write(self, path, data):
+        """Write the file; returns "" or why it could not."""
         try:
-            with self._open(self._paths[target], "wb") as f:
+            with self._open(path, "wb") as f:
                 f.write(data)
                 f.flush()
             sync = getattr(self._os, "sync", None)
             if sync is not None:
                 sync()
         except OSError as e:
-            return self._failed(str(e))
-        self._current = target
-        self._number += 1
-        self.status = OK
-        self.problem = ""
-        return True
+            return str(e)
+        return ""
 
     def _failed(self, reason):
         self.status = FAILED
@@ -265,7 +293,8 @@ class Storage:
     def _read(self, path):
         # (number, values, None) for a good file, (0, None, None) for no file
         # and (number, None, reason) for a file that is there but unreadable
-        # (number: its header's, -1 when that is unreadable too).
+        # (number: its header's, even when its magic or version is damaged;
+        # -1 when the file is too short to hold one).
         try:
             with self._open(path, "rb") as f:
                 # The header first, then what it says follows (and one byte
@@ -276,11 +305,13 @@ class Storage:
                     data += f.read(header_size(data) - 5)
                     data += f.read(int.from_bytes(data[-4:-2], "big") + 1)
                 except ValueError:
-                    pass  # decode says what is wrong
+                    data += f.read(4)  # the number, if any; decode says what is wrong
         except OSError:
             return 0, None, None
         number = number_of(data)
         try:
             return number, decode(data), None
         except (ValueError, IndexError, UnicodeError) as e:
+            if number < 0 and len(data) >= 9:  # what it says, though its start is damaged
+                number = int.from_bytes(data[5:9], "big")
             return number, None, path + ": " + (str(e) or "unreadable")

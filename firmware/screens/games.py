@@ -3,15 +3,14 @@ games, A sets one up; then their records; B goes back to the menu."""
 
 from core.blockrules import GAMES
 from ui.narrate_line import GAME_TITLES
+from ui.setups import LAST_KEY
 from ui.widgets import BACK, CHOSEN, Menu, title
-
-LAST_KEY = "line_game"  # the game set up last: the chooser opens on it
 
 
 class Screen:
     def __init__(self, app, focus=""):
         self.app = app
-        focus = focus or app.storage.get(LAST_KEY, "")
+        focus = focus or app.storage.get(LAST_KEY, "")  # the game set up last
         self.keys = list(GAMES) + ["records"]
         cursor = self.keys.index(focus) if focus in self.keys else 0
         self.menu = Menu(app, [GAME_TITLES[g] for g in GAMES] + ["Records"], cursor=cursor)

@@ -8,29 +8,19 @@ The match is dealt and saved before the table gets it, as screens.newmatch does.
 """
 
 from core.blockrules import Options, rules_for
-from ui import profiles, tunes
+from ui import profiles, setups, tunes
 from ui.narrate_line import GAME_TITLES
 from ui.replacing import Replacing
 from ui.session import Session
+from ui.setups import LEVELS
 from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 
-from screens.games import LAST_KEY
 from screens.newmatch import SEED_KEY
 
-# The handheld's levels in these games: (player name, label), easiest first.
-_LEVELS = (
-    ("handheld:easy", "CPU easy"),
-    ("handheld:medium", "CPU medium"),
-    ("handheld:hard", "CPU hard"),
-)
 _PLAYERS = "Players"
 _PAIRS = "Pairs"
 _TARGET = "Target"
 _RULES = "Rules"
-
-
-def _key(game):
-    return "setup_" + game  # the remembered set-up: "players=4 ... seats=a,b,c,d"
 
 
 class Screen:
@@ -40,8 +30,8 @@ class Screen:
         self.rules = rules_for(game)
         self.people = profiles.names(app.storage)
         # What a seat can be: a profile first (the human seats), then the levels.
-        self.seat_names = ["human:" + p for p in self.people] + [n for n, _ in _LEVELS]
-        self.seat_labels = tuple(self.people) + tuple(label for _, label in _LEVELS)
+        self.seat_names = ["human:" + p for p in self.people] + [n for n, _ in LEVELS]
+        self.seat_labels = tuple(self.people) + tuple(label for _, label in LEVELS)
         self.bubble = Bubble(app)
         self.replacing = Replacing(app, self._start)
         self.options, self.seats = self._recall()
@@ -51,15 +41,12 @@ class Screen:
     # --- what was chosen last time -------------------------------------------------
 
     def _recall(self):
-        text = self.app.storage.get(_key(self.game), "")
-        options_text, _, seats = (
-            text.partition(" seats=") if isinstance(text, str) else ("", "", "")
-        )
+        options_text, seats = setups.split(self.app.storage.get(setups.key(self.game)))
         try:
             options = Options.parse(self.game, options_text)
         except ValueError:
             options = Options.parse(self.game, "")
-        chosen = [s for s in seats.split(",") if s in self.seat_names]
+        chosen = [s for s in seats if s in self.seat_names]
         player = "human:" + profiles.active(self.app.storage)
         defaults = [player] + ["handheld:medium"] * 3
         while len(chosen) < 4:
@@ -68,9 +55,8 @@ class Screen:
 
     def _remember(self):
         storage = self.app.storage
-        text = "%s seats=%s" % (self.options.text(), ",".join(self.seats))
-        storage.set(_key(self.game), text)
-        storage.set(LAST_KEY, self.game)
+        storage.set(setups.key(self.game), setups.text(self.options, self.seats))
+        storage.set(setups.LAST_KEY, self.game)
 
     # --- the menu: rebuilt when the number of players changes ----------------------
 

@@ -9,7 +9,9 @@ and while choosing the end: LEFT/RIGHT/UP/DOWN go to an end (W/E/N/S), A plays,
 B goes back. A pass the rules force is made by itself. The handheld's moves (its
 thinking, each tile it draws leaving the stock: A or B hurries the rest of its
 turn), the last play of a hand and the messages (a pass, a domino, a refused
-move) go by themselves, sooner with A or B.
+move) go by themselves, sooner with A or B. A demo (the handheld against itself)
+is not hurried: A speeds its messages, and B opens the pause menu at any moment,
+while a player thinks or draws too.
 A score shows on the scorer's line of the score column as +N (in a duel, the
 payer's as -N) until the next move.
 
@@ -209,8 +211,12 @@ class Screen:
         if self.session.timed and self._deciding() and self._out_of_time():
             return
         buttons = self.app.buttons
+        demo = self.session.humans() == 0
+        if demo and buttons.just_pressed(B):
+            self.app.go("pause", self.session, self.viewer)  # whatever the handheld does
+            return
         skip = buttons.just_pressed(A) or buttons.just_pressed(B)
-        hurry = skip and self.session.humans() > 0
+        hurry = skip and not demo
         if mode == MESSAGE:
             self.message_frames -= 1
             if skip or self.message_frames <= 0:

@@ -31,6 +31,9 @@ _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 # screen that made it. They go with every screen and come back with the next one
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
+# What only the start-up check of the save needs (the draw-and-block rules are
+# large): it goes again once the check is done, unless it was there before.
+_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
 _NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 
@@ -59,10 +62,14 @@ class App:
         self._owed = None
         self._due = None
         self._saving = False
+        held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
         # What start-up found wrong with the save, for the main menu to say.
         self.notice = saved.check(self.storage)
+        for name in _CHECK_ONLY:
+            if name not in held:
+                _forget(name)
         self._failing = False  # the last save failed (and the player was told)
         self.failure_frames = 0  # frames left of the message that says so
         self.apply_display_settings()

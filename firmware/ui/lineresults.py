@@ -8,9 +8,13 @@ with the match retired (ui.session.finish).
 """
 
 from core import elo
+from core.blockrules import GAMES
+
+from ui import profiles
 
 RATINGS_KEY = "elo"
 RESULTS_KEY = "line_results"
+_MOST = 999999999  # wins or losses of one game: nine digits at most
 
 
 def _pairs(storage, key):
@@ -25,15 +29,24 @@ def _pairs(storage, key):
 def changes(storage):
     """{name: (before, now)}: each profile's 1x1 rating now and before its last
     match (damaged entries are left out: that profile starts again from elo.START;
-    one kept without its "before" had it equal)."""
+    one kept without its "before" had it equal). A rating that is not a number
+    from elo.LOW to elo.HIGH (nan, inf, 1e400) is damage."""
     found = {}
     for name, value in _pairs(storage, RATINGS_KEY):
         now, _, before = value.partition("/")
-        try:
-            found[name] = (float(before or now), float(now))
-        except ValueError:
-            continue
+        now = _rating(now)
+        before = _rating(before) if before else now
+        if now is not None and before is not None and _named(name):
+            found[name] = (before, now)
     return found
+
+
+def _rating(text):
+    try:
+        r = float(text)
+    except ValueError:
+        return None
+    return r if elo.LOW <= r <= elo.HIGH else None  # (never true of nan)
 
 
 def change(storage, name):
@@ -48,7 +61,7 @@ def rating(storage, name):
 def set_rating(storage, name, value):
     """The rating after a match; the one it replaces is kept as "before"."""
     kept = changes(storage)
-    kept[name] = (kept.get(name, (elo.START, elo.START))[1], value)
+    kept[name] = (kept.get(name, (elo.START, elo.START))[1], elo.kept(value))
     _put_ratings(storage, kept)
 
 
@@ -77,19 +90,53 @@ def forget(storage, name):
 
 
 def results(storage):
-    """{(name, game): [wins, losses]}."""
+    """{(name, game): [wins, losses]} (damaged entries are left out)."""
     found = {}
     for key, value in _pairs(storage, RESULTS_KEY):
         name, _, game = key.partition(":")
         won, _, lost = value.partition("-")
-        if won.isdigit() and lost.isdigit():
+        if _count(won) and _count(lost) and game in GAMES and _named(name):
             found[(name, game)] = [int(won), int(lost)]
     return found
+
+
+def _named(name):
+    """A profile's name as far as these fields go: 1-8 characters (the
+    separators never come back from a split)."""
+    return 0 < len(name) <= profiles.MAX_NAME
+
+
+def _count(text):
+    """Whether `text` is a count as written here: 1-9 ASCII digits."""
+    return 0 < len(text) <= len(str(_MOST)) and all("0" <= c <= "9" for c in text)
+
+
+def repair(storage):
+    """Drop the ratings and results that do not read (the whole field if it is
+    not text); the names of the fields that lost any. Not saved."""
+    damaged = []
+    for key, label, kept, put in (
+        (RATINGS_KEY, "ratings", changes, _put_ratings),
+        (RESULTS_KEY, "game results", results, _put_results),
+    ):
+        stored = storage.get(key)
+        if stored is None:
+            continue
+        good = kept(storage)
+        if isinstance(stored, str) and len(good) == len(stored.split(",") if stored else ()):
+            continue
+        damaged.append(label)
+        if good:
+            put(storage, good)
+        else:
+            storage.delete(key)
+    return damaged
 
 
 def record(storage, name, game, won):
     """Count a finished match of `game` for the profile `name`."""
     kept = results(storage)
     row = kept.setdefault((name, game), [0, 0])
-    row[0 if won else 1] += 1
+    i = 0 if won else 1
+    row[i] = min(row[i] + 1, _MOST)
     _put_results(storage, kept)

@@ -5,7 +5,11 @@ and from then on the line is kept, so the bonus is given once."""
 
 from core import coins
 
+from ui import profiles
+
 KEY = "coins"
+MOST = 999999999  # a balance has nine digits at most
+LAST_DAY = 0xFFFFFF  # a day number (days since an epoch) far past this century
 
 
 def _rows(storage):
@@ -15,12 +19,31 @@ def _rows(storage):
         return rows
     for line in stored.split("\n"):
         fields = line.split(":")
+        if len(fields) != 4 or not 0 < len(fields[0]) <= profiles.MAX_NAME:
+            continue  # a damaged line: that profile starts again from the bonus
         try:
-            if len(fields) == 4:
-                rows[fields[0]] = (int(fields[1]), int(fields[2]), int(fields[3]))
+            row = (int(fields[1]), int(fields[2]), int(fields[3]))
         except ValueError:
-            pass  # a damaged line: that profile starts again from the bonus
+            continue
+        if 0 <= row[0] <= MOST and -1 <= row[1] <= LAST_DAY and 0 <= row[2] <= coins.PER_DAY:
+            rows[fields[0]] = row
     return rows
+
+
+def repair(storage):
+    """Drop the lines that do not read (all of them if the value is not text);
+    True if any was dropped. Not saved."""
+    stored = storage.get(KEY)
+    if stored is None:
+        return False
+    rows = _rows(storage)
+    if isinstance(stored, str) and len(rows) == len(stored.split("\n") if stored else ()):
+        return False
+    if rows:
+        _put(storage, rows)
+    else:
+        storage.delete(KEY)
+    return True
 
 
 def wallet(storage, name):
@@ -32,7 +55,8 @@ def pay(storage, name, levels, place, today=None):
     """Pay what a finish earns (core.coins.pay) into the profile's wallet, without
     saving (the caller saves with the match retired); returns the coins paid."""
     rows = _rows(storage)
-    rows[name], paid = coins.pay(rows.get(name) or coins.new_wallet(), levels, place, today)
+    wallet, paid = coins.pay(rows.get(name) or coins.new_wallet(), levels, place, today)
+    rows[name] = (min(wallet[0], MOST),) + wallet[1:]
     _put(storage, rows)
     return paid
 

@@ -39,6 +39,14 @@ def test_doubling_up_plays_two_doubles_one_on_each_end():
     assert game.log[-1] == (0, pair(2, 5))
 
 
+def test_one_double_never_lies_on_both_ends():
+    # Both ends show 4 and [4|4] is held: it is played on one end, never on both.
+    game = position("classic", "", ["[4|4] [1|2]", "[0|1] [2|6]"], line="[4|5], [5|6] E, [4|6] E")
+    assert pair(4, 4) not in game.legal()
+    refused(game, "play [4|4] W [4|4] E", "[4|4] is one tile: it cannot lie on both ends")
+    assert game.check(pair(0, 7)) == "unknown action"  # past the last double
+
+
 def test_doubling_up_never_leads_and_may_be_the_last_two_tiles():
     game = position("classic", "", ["[0|0] [5|5]", "[0|1] [6|6]"])
     refused(game, "play [0|0] W [5|5] E", "two doubles can never lead a hand")

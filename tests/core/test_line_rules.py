@@ -23,6 +23,13 @@ def test_pairs_are_exactly_four_players_partners_opposite_sharing_a_score():
     assert "4 players" in str(raises(ValueError, Options.parse, "kozel", "players=3 pairs=yes"))
     assert Options.parse("kozel", "players=4 pairs=yes").pairs
     assert not Options.parse("kozel", "players=4").pairs
+    # A game with one way of playing four says which way it is.
+    for game, asked, reason in (
+        ("classic", "yes", "classic with 4 players is not played in pairs"),
+        ("yard", "no", "yard with 4 players is played in pairs"),
+    ):
+        e = raises(ValueError, Options.parse, game, "players=4 pairs=" + asked)
+        assert str(e) == reason, str(e)
     # Seat 1 goes out; seats 2 and 4 are the other side: their counts, 7 and 12,
     # are scored; the partner's [4|4] is not. Both partners show the score.
     game = position(

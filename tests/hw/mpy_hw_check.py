@@ -149,7 +149,12 @@ def check_sound_clock_storage():
     report("storage_round_trip", 1 if ok else 0)
     with open(path, "wb") as f:
         f.write(b"PDKV\x01\x00")
-    report("storage_truncated_status", Storage(path).status)
+    one_cut = Storage(path)  # the first save's other copy is back
+    report("storage_truncated_status", one_cut.status)
+    report("storage_truncated_kept", one_cut.get("name"))
+    with open(path + ".2", "wb") as f:
+        f.write(b"PDKV\x02")
+    report("storage_both_truncated_status", Storage(path).status)
 
 
 class FakeMachine:
