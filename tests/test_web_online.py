@@ -74,6 +74,10 @@ def test_the_page_joins_the_room_server_over_its_own_websocket(online):
 
 def test_a_dropped_page_link_reconnects_with_the_token(online):
     page, rooms, browser = online
+    # The page's client, if the test before it ran on another worker (pytest -n).
+    if not python(page, "out = 'client' in globals()"):
+        python(page, START + "out = 0")
+        step_until(page, "client.state == roomclient.ONLINE")
     python(page, "asked = client.request('create', game='poker')\nout = 0")
     step_until(page, "client.token == 'T1'")
     python(page, "client.request('drop')\nclient.view = None\nout = 0")
