@@ -11,8 +11,8 @@ test drop a link at a chosen moment and see what the client sends back.
 import asyncio
 import contextlib
 import json
-import threading
 
+from server_thread import ServerThread
 from websockets.asyncio.server import serve
 
 ROOM = {"type": "room", "room": "r1", "game": "poker", "options": "hands=5", "fee": 0,
@@ -25,28 +25,14 @@ VIEW = {"type": "view", "room": "r1", "game": "poker", "you": 0, "turn": 4, "to_
         "table": {"hand": [2, 8]}}
 
 
-class FakeRooms:
+class FakeRooms(ServerThread):
+    WHAT = "the fake room server"
+
     def __init__(self):
+        super().__init__()
         self.hellos = []
         self.requests = []  # every message but hello
         self.seated = set()  # keys with a seat
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def __enter__(self):
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the fake room server did not start")
-        return self
-
-    def __exit__(self, *exc):
-        self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
-
-    def _run(self):
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._main())
 
     async def _main(self):
         self._stop = asyncio.Event()

@@ -20,6 +20,7 @@ import hashlib
 import os
 import threading
 
+from server_thread import ServerThread
 from websockets.asyncio.server import serve
 
 GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
@@ -62,27 +63,13 @@ async def read_frame(reader):
     return head[0] & 0x0F, bytes(b ^ mask[i % 4] for i, b in enumerate(data)), masked
 
 
-class Servers:
+class Servers(ServerThread):
+    WHAT = "the test servers"
+
     def __init__(self):
+        super().__init__()
         self.seen = []
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
         self.port = self.raw_port = 0
-
-    def __enter__(self):
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the test servers did not start")
-        return self
-
-    def __exit__(self, *exc):
-        self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
-
-    def _run(self):
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._main())
 
     async def _main(self):
         self._stop = asyncio.Event()
