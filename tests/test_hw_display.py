@@ -80,6 +80,60 @@ def test_show_sends_only_changed_pages(kind, bus):
     assert controller.visible_ram() == bytes(display.buffer)
 
 
+@pytest.mark.parametrize("kind,bus", SETUPS)
+def test_a_show_with_a_limit_leaves_the_other_pages_for_the_next(kind, bus):
+    display, controller, _ = make(kind, bus)
+    scene(display)
+    assert display.show(3) == 3
+    assert controller.visible_ram()[:384] == bytes(display.buffer)[:384]
+    assert controller.visible_ram()[384:] != bytes(display.buffer)[384:]
+    display.pixel(1, 1, 1)  # page 0 changes again meanwhile: it goes first
+    assert display.show(3) == 3  # pages 0, 3, 4
+    assert display.show(3) == 3  # 5, 6, 7
+    assert display.show(3) == 0
+    assert controller.visible_ram() == bytes(display.buffer)
+    display.invalidate()
+    assert display.show(5) == 5 and display.show(5) == 3
+
+
+def test_a_pages_time_on_the_wire_is_counted_on_i2c_only():
+    i2c, _, _ = make("ssd1306", "i2c")
+    spi, _, _ = make("ssd1306", "spi")
+    assert spi.page_us == 0
+    assert 3000 <= i2c.page_us <= 3200  # 138 bytes of 9 clocks at 400 kHz
+
+
+def test_a_slow_bus_spreads_a_new_screen_over_the_frames_left_time():
+    config = {"display": "ssd1306", "buttons": {}, **I2C_WIRING}
+    virtual = VirtualBoard(config, VirtualTime())
+    hw = firmware_board.build(config, virtual.machine, virtual.time)
+    pushed = []
+
+    class Busy:
+        """A screen that draws a new picture and takes `ms` of the frame to do it."""
+
+        ms = 0
+
+        def update(self):
+            pass
+
+        def draw(self):
+            hw.display.fill(1 - len(pushed) % 2)
+            virtual.time.advance(self.ms)
+
+    screen = Busy()
+    show = hw.display.show
+    hw.display.show = lambda most=8: pushed.append(show(most)) or pushed[-1]
+    hw.run_frame(screen)  # a frame with time to spare sends the whole screen
+    assert pushed == [8]
+    screen.ms = 24  # 9 ms left: 2 pages fit (3.1 ms each), the rest waits
+    hw.run_frame(screen)
+    assert pushed[-1] == 2
+    screen.ms = 32  # nothing left: still two, so that the screen gets whole
+    hw.run_frame(screen)
+    assert pushed[-1] == 2
+
+
 def test_ssd1306_addresses_a_run_of_dirty_pages_once():
     display, controller, _ = make("ssd1306", "spi")
     display.show()

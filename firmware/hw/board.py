@@ -39,6 +39,8 @@ from hw.sound import Sound
 from hw.storage import Storage
 
 _CONTROLLERS = {"ssd1306": SSD1306, "sh1106": SH1106}
+_ALL_PAGES = const(8)
+_LEAST_PAGES = const(2)
 
 
 class Hardware:
@@ -61,8 +63,17 @@ class Hardware:
         self.buttons.poll()
         screen.update()
         screen.draw()
-        self.display.show()
+        self.display.show(self._pages_in_time())
         self.sound.update()
+
+    def _pages_in_time(self):
+        """The panel pages that fit in what is left of the frame (all of them where
+        the bus is fast), two at least so that a new screen is whole in a few frames."""
+        page_us = self.display.page_us
+        if not page_us:
+            return _ALL_PAGES
+        left_us = (self.clock.frame_ms - self.clock.elapsed_ms()) * 1000
+        return max(_LEAST_PAGES, min(_ALL_PAGES, left_us // page_us))
 
 
 # A collection takes 3-15 ms on an RP2040 at 125 MHz (the virtual Pico, 27-63 KB
@@ -126,7 +137,8 @@ def make_display(board, machine, time):
             i2c = machine.SoftI2C(freq=freq, **pins)
         else:
             i2c = machine.I2C(board["i2c"], freq=freq, **pins)
-        return I2CDisplay(controller, i2c, board.get("address", 0x3C), reset, time.sleep_ms)
+        return I2CDisplay(controller, i2c, board.get("address", 0x3C), reset, time.sleep_ms,
+                          freq)
     raise ValueError("board needs an spi or an i2c display")
 
 

@@ -55,6 +55,10 @@ class Clock:
         self._due = source.ticks_add(self._due, self.frame_ms)
         self.frame += 1
 
+    def elapsed_ms(self):
+        """How long the frame started by the last wait() has run so far."""
+        return self._source.ticks_diff(self._source.ticks_ms(), self._started)
+
     def every(self, frames):
         """True once every `frames` frames."""
         return self.frame % frames == 0

@@ -7,7 +7,12 @@ store, so a page goes to the panel as one 128-byte run.
 
 show() sends only the pages that changed since the last show: it keeps a copy
 of what the panel holds, compares page by page (a native memcmp through
-memoryviews made once) and allocates nothing.
+memoryviews made once) and allocates nothing. show(most) sends at most `most`
+of them: the others still differ from the panel's copy, so the next show sends
+them (a slow bus spreads a whole new screen over two or three frames rather
+than make one frame wait for it; see Hardware.run_frame). `page_us` is what one
+page costs on the wire: nothing worth counting on SPI (0), 3.1 ms on I2C at
+400 kHz.
 
 The two controllers differ in how a page is addressed:
   SSD1306  horizontal addressing; one column/page window, then the data of a
@@ -171,8 +176,11 @@ class Display(framebuf.FrameBuffer):
 
     # -- frames ------------------------------------------------------------------
 
-    def show(self):
-        """Send the pages that differ from the panel; returns how many were sent."""
+    page_us = 0
+
+    def show(self, most=PAGES):
+        """Send the pages that differ from the panel, at most `most` of them (from
+        the top); returns how many were sent."""
         sent = 0
         run_open = False  # SSD1306: the address window already points at this page
         for page in range(PAGES):
@@ -181,13 +189,15 @@ class Display(framebuf.FrameBuffer):
             if not (self._stale >> page) & 1 and frame == panel:
                 run_open = False
                 continue
+            if sent == most:
+                break
             if not run_open:
                 self._address(page)
                 run_open = self.controller == SSD1306
             self._write_data(frame)
             panel[:] = frame
+            self._stale &= ~(1 << page)
             sent += 1
-        self._stale = 0
         return sent
 
     def _address(self, page):
@@ -246,8 +256,11 @@ class SPIDisplay(Display):
 class I2CDisplay(Display):
     """I2C: each transfer starts with a control byte, 0x00 commands, 0x40 data."""
 
-    def __init__(self, controller, i2c, address=0x3C, reset=None, sleep_ms=None):
+    def __init__(self, controller, i2c, address=0x3C, reset=None, sleep_ms=None,
+                 freq=400000):
         self._i2c = i2c
+        # A page on the wire: its address and data, 9 clocks a byte.
+        self.page_us = 9 * (WIDTH + 10) * 1000000 // freq
         self._i2c_address = address
         self._commands = [b"\x00", b""]  # writevto vectors, filled in per call
         self._data = [b"\x40", b""]

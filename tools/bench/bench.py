@@ -330,7 +330,10 @@ DEVICE_SEED = 1234
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
                   "heap_base", "heap_peak", "panel_bytes_per_frame",
-                  "saves", "flash_erases", "frame_ms_max_flash")
+                  "saves", "flash_erases", "frame_ms_max_flash", "frame_ms_max_flash_worst")
+# The boards the virtual Pico benches, each under its key of build/bench.json:
+# the SPI panel (a full screen 1 ms on the wire) and the I2C one (23 ms at 400 kHz).
+DEVICE_BOARDS = (("pico-spi", "device"), ("pico-i2c", "device_i2c"))
 
 
 def device_args(source, scratch, game, opponent, most_frames):
@@ -372,42 +375,45 @@ def unix32_figures(results, games=(), frames=0):
                       flush=True)
 
 
-def device_figures(results, games=(), frames=0):
-    """The scripted matches on the virtual Pico (frozen firmware of pico-spi):
+def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS):
+    """The scripted matches on the virtual Pico (the frozen firmware of each board):
     times in device time at 125 MHz, heap as the board's own GC counts it."""
     import firmware
 
     sys.path.insert(0, str(ROOT))
     from sim import vpico
 
-    uf2 = firmware.firmware("pico-spi")
     harness = (ROOT / "tools" / "bench" / "mpy_device.py").read_text()
-    device = results.setdefault("device", {})
-    print()
-    for game, opponent, most in chosen(games, frames):
-        def progress(line, game=game):
-            if line.startswith("progress "):
-                print("virtual Pico, %s: %s frames" % (game, line.split()[1]),
-                      file=sys.stderr, flush=True)
+    for board, key in boards:
+        uf2 = firmware.firmware(board)
+        device = results.setdefault(key, {})
+        print()
+        for game, opponent, most in chosen(games, frames):
+            def progress(line, game=game, board=board):
+                if line.startswith("progress "):
+                    print("virtual Pico (%s), %s: %s frames" % (board, game, line.split()[1]),
+                          file=sys.stderr, flush=True)
 
-        with vpico.VirtualPico("pico-spi", uf2) as pico:
-            pico.run(30)  # the title is showing
-            free = pico.repl("import gc; gc.collect(); print(gc.mem_free())")
-            device["heap_free_boot"] = int(free)
-            # main.py's objects go; the harness is compiled on the board itself.
-            setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
-                [""] + device_args("frozen", "", game, opponent, most))
-            lines = pico.repl(setup + harness, timeout=4 * 3600, on_line=progress).splitlines()
-        values = dict(line.split(" ", 1) for line in lines if " " in line)
-        if int(values["save_failures"]):
-            # A refused save is re-encoded whole at the next move: no figure holds.
-            raise SystemExit("bench: the RAM disk refused %s saves of %s; make it larger"
-                             % (values["save_failures"], game))
-        device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
-        for name in DEVICE_FIGURES:
-            print("%-60s %10d" % ("virtual Pico, %s vs %s: %s" % (game, opponent, name),
-                                  device[game][name]), flush=True)
-    print("%-60s %10d" % ("virtual Pico: heap free at the title, bytes", device["heap_free_boot"]))
+            with vpico.VirtualPico(board, uf2) as pico:
+                pico.run(30)  # the title is showing
+                free = pico.repl("import gc; gc.collect(); print(gc.mem_free())")
+                device["heap_free_boot"] = int(free)
+                # main.py's objects go; the harness is compiled on the board itself.
+                setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
+                    [""] + device_args("frozen", "", game, opponent, most))
+                lines = pico.repl(setup + harness, timeout=4 * 3600,
+                                  on_line=progress).splitlines()
+            values = dict(line.split(" ", 1) for line in lines if " " in line)
+            if int(values["save_failures"]):
+                # A refused save is re-encoded whole at the next move: no figure holds.
+                raise SystemExit("bench: the RAM disk refused %s saves of %s; make it larger"
+                                 % (values["save_failures"], game))
+            device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
+            for name in DEVICE_FIGURES:
+                print("%-66s %10d" % ("virtual Pico (%s), %s vs %s: %s" % (
+                    board, game, opponent, name), device[game][name]), flush=True)
+        print("%-66s %10d" % ("virtual Pico (%s): heap free at the title, bytes" % board,
+                              device["heap_free_boot"]))
 
 
 def device_parts(results, games=(), frames=0):
@@ -429,10 +435,17 @@ def write(results):
 
 
 def only(part, args):
-    """`tools/bench/bench.py device|unix32 [--frames N] [GAME ...]`: only the virtual
-    Pico's figures or the 32-bit port's smallest heaps (of those games; with
-    --frames, each match cut to its first N frames), written into the
-    build/bench.json of an earlier `make bench` (its other keys kept)."""
+    """`tools/bench/bench.py device|unix32 [--board B] [--frames N] [GAME ...]`: only
+    the virtual Pico's figures (of every board in DEVICE_BOARDS, or board B) or the
+    32-bit port's smallest heaps (of those games; with --frames, each match cut to
+    its first N frames), written into the build/bench.json of an earlier `make
+    bench` (its other keys kept)."""
+    boards = DEVICE_BOARDS
+    if args[:1] == ["--board"]:
+        boards = [b for b in DEVICE_BOARDS if b[0] == args[1:2][0]] if len(args) > 1 else []
+        if not boards:
+            sys.exit("bench: --board takes one of: %s" % " ".join(b[0] for b in DEVICE_BOARDS))
+        args = args[2:]
     frames = 0
     if args[:1] == ["--frames"]:
         if len(args) < 2 or not args[1].isdigit():
@@ -455,7 +468,7 @@ def only(part, args):
         from sim import vpico
 
         try:
-            device_figures(results, args, frames)
+            device_figures(results, args, frames, boards)
         except (build.BuildError, vpico.Missing) as error:
             sys.exit("bench: %s" % error)
     write(results)
