@@ -285,6 +285,29 @@ def test_the_pause_menu_does_not_stop_your_clock(tmp_path):
     assert mode_is(h, "table", table.CHOOSE_TILE) and clock(session, me)[1] < after
 
 
+def test_quit_and_continue_gives_a_decision_back_the_time_it_had_taken(tmp_path):
+    """Putting the match away does not hand the player to move a fresh delay."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    play_until(h, lambda h: my_turn(h, 1))
+    me = session.to_move()
+    idle(h, 150)  # 5 s of the delay gone
+    h.press("b")
+    for button in ("down", "down", "down"):  # onto Quit to menu
+        h.press(button)
+    taken = clock(session, me)
+    assert taken[1] <= DELAY - 150 * h.app.clock.frame_ms
+    h.press("a")
+    assert h.screen_name() == "menu"
+    again = reboot(tmp_path)
+    assert mode_is(again, "table", table.CHOOSE_TILE)
+    resumed = again.screen.session
+    assert resumed.to_move() == me
+    bank, delay = clock(resumed, me)
+    # Quit's press and the reboot's frames on the table may run the clock on a little.
+    assert bank == taken[0] and taken[1] - 6 * again.app.clock.frame_ms <= delay <= taken[1]
+
+
 def test_running_out_of_time_in_the_pause_menu_loses_the_match(tmp_path):
     h = Handheld(first=None, save_dir=tmp_path)
     session = start_match(h, SOLO, SEED, game="bid")

@@ -69,6 +69,7 @@ class Screen:
             else:
                 app.go("help", self.session, self.holder)
         elif event == CHOSEN and self.menu.cursor == QUIT:
+            self.session.put_away(app.storage)
             app.say("Match kept: Continue on the main menu brings it back.")
             app.go("menu", "continue")
         elif event == CHOSEN and self.menu.cursor == ABANDON:

@@ -27,6 +27,7 @@ LAST_KEY = "last"  # the finished match, whole (Session.encode())
 _SEPARATOR = b"\n---\n"
 _ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
 _DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
+_TAKEN = b"T"  # and what a timed decision under way had taken when put away
 
 
 class Session:
@@ -265,6 +266,14 @@ class Session:
             journal.note_of(self.number, tuple(self.game.scores), self.summary)
         return done
 
+    def put_away(self, storage):
+        """Quit to menu: saved, and a duel's decision under way keeps the time it has
+        taken, so that Continue brings it back as it was, not with a fresh delay
+        (quitting and continuing would otherwise give a player all the time in the
+        world). A power cut keeps the time of the last action only."""
+        if self.save(storage) and self.timed and self.elapsed:
+            storage.match.append(chunk(_TAKEN, self.elapsed.to_bytes(4, "big")))
+
     def summary(self):
         """What the main menu shows for Continue (ui.matchsave.summary)."""
         if self.line:
@@ -414,16 +423,21 @@ def resume(storage):
 def _from_journal(chunks):
     """A session rebuilt from the journal's chunks (the header first)."""
     body = bytearray()
-    dealt = 0
+    dealt = taken = 0
     for kind, payload in chunks[1:]:
         if kind == _ACTIONS:
             body += payload
+            taken = 0  # the decision it timed is made
         elif kind == _DEALT and len(payload) == 2:
             dealt = int.from_bytes(payload, "big")
+        elif kind == _TAKEN and len(payload) == 4:
+            taken = int.from_bytes(payload, "big")
         else:
             raise ValueError("the saved match holds an unknown chunk")
     header = chunks[0][1]
     session = decode(header[4:] + b"\nhands: %d" % dealt + _SEPARATOR + body)
+    if session.timed:
+        session.elapsed = taken
     session.number = int.from_bytes(header[:4], "big")
     session._kept = len(session.record.actions)
     session._kept_hands = session.game.hand_no
