@@ -21,6 +21,7 @@ from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import chips, redraw, speech, tableview, tunes
 from ui.redraw import Redraw
+from ui.thinking import think
 
 CALL = const(0)
 THINKING = const(1)
@@ -150,7 +151,7 @@ class Screen:
                 return
             if not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = session.think_step()
+                    self.decided = think(session.think_step, self.app.clock)
             elif self.frames >= _THINK_FRAMES:
                 self._made(session.finish_thinking())  # on a frame of its own
         else:

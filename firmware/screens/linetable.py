@@ -27,6 +27,7 @@ from micropython import const
 from ui import lineview, narrate_line, redraw, tableview, tunes
 from ui.redraw import Redraw
 from ui.tableview import tile_at
+from ui.thinking import think
 
 CHOOSE_TILE = const(0)
 CHOOSE_WAY = const(1)
@@ -36,7 +37,6 @@ HANDOVER = const(4)
 
 _THINK_FRAMES = const(18)  # the handheld takes at least this long over a play
 _FORCED_FRAMES = const(10)  # and over a draw or a pass
-_STEPS_PER_FRAME = const(3)  # evaluations of block_hard: 2-10 ms each on the device
 _MESSAGE_FRAMES = const(45)
 _LAST_FRAMES = const(75)  # the play that ended the hand stays this long
 _LIT_FRAMES = const(24)
@@ -198,10 +198,7 @@ class Screen:
             if buttons.just_pressed(A):
                 self.hurry = True
             if not self.decided and self.redraw.steady(self._look()):
-                steps = _STEPS_PER_FRAME
-                while not self.decided and steps:
-                    self.decided = self.session.think_step()
-                    steps -= 1
+                self.decided = think(self.session.think_step, self.app.clock)
             elif self.decided and (self.hurry or self.frames >= self.wait):
                 self._act(None)  # on a frame of its own, not after a step
         elif mode == CHOOSE_TILE:

@@ -58,6 +58,7 @@ from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
 from ui.replacing import Replacing
+from ui.thinking import think
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu, title
 
 SETUP = const(0)
@@ -373,7 +374,7 @@ class Screen:
                 self.started = True
             elif not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = self.thinker.step()
+                    self.decided = think(self.thinker.step, self.app.clock)
             elif self.frames >= _THINK_FRAMES:
                 self._act(self.thinker.action)
         elif mode == TRICK:

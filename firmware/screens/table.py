@@ -32,6 +32,7 @@ from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import redraw, speech, tableview, tunes
 from ui.redraw import Redraw
+from ui.thinking import think
 
 CHOOSE_TILE = const(0)
 CHOOSE_END = const(1)
@@ -242,15 +243,15 @@ class Screen:
             turn = self.session.game.turn
             if hurry:
                 self.hurry = turn
-            # A searching player thinks one step a frame, a bounded share of
-            # its work (the expert's STEP nodes), so the frame keeps its time
-            # and the screen animates however long the decision takes. While
-            # it thinks only its dots move, so the screen is not drawn again
-            # (see draw); a frame on which more changes is drawn whole instead.
+            # A searching player thinks in bounded steps (the expert's STEP
+            # nodes), as many a frame as fit in its time (ui.thinking), so the
+            # screen animates however long the decision takes. While it thinks
+            # only its dots move, so the screen is not drawn again (see draw);
+            # a frame on which more changes is drawn whole and takes no step.
             # The move is made on a frame of its own, not after a step.
             if not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = self.session.think_step()
+                    self.decided = think(self.session.think_step, self.app.clock)
             elif self.hurry == turn or self.frames >= _THINK_FRAMES:
                 self._act(None)
         elif mode == CHOOSE_TILE:
