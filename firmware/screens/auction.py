@@ -151,7 +151,7 @@ class Screen:
                 return
             if not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = think(session.think_step, self.app.clock)
+                    self.decided = think(session.think_step, self.app)
             elif self.frames >= _THINK_FRAMES:
                 self._made(session.finish_thinking())  # on a frame of its own
         else:

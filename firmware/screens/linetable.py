@@ -198,7 +198,7 @@ class Screen:
             if buttons.just_pressed(A):
                 self.hurry = True
             if not self.decided and self.redraw.steady(self._look()):
-                self.decided = think(self.session.think_step, self.app.clock)
+                self.decided = think(self.session.think_step, self.app)
             elif self.decided and (self.hurry or self.frames >= self.wait):
                 self._act(None)  # on a frame of its own, not after a step
         elif mode == CHOOSE_TILE:

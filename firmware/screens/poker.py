@@ -374,7 +374,7 @@ class Screen:
                 self.started = True
             elif not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = think(self.thinker.step, self.app.clock)
+                    self.decided = think(self.thinker.step, self.app)
             elif self.frames >= _THINK_FRAMES:
                 self._act(self.thinker.action)
         elif mode == TRICK:

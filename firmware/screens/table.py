@@ -251,7 +251,7 @@ class Screen:
             # The move is made on a frame of its own, not after a step.
             if not self.decided:
                 if self.redraw.steady(self._look()):
-                    self.decided = think(self.session.think_step, self.app.clock)
+                    self.decided = think(self.session.think_step, self.app)
             elif self.hurry == turn or self.frames >= _THINK_FRAMES:
                 self._act(None)
         elif mode == CHOOSE_TILE:

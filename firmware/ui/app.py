@@ -124,6 +124,11 @@ class App:
         falls on a frame that draws nothing. A screen change saves it first."""
         self._owed = keeper
 
+    def saves_this_frame(self):
+        """A save is due once the screen's update is done (save_soon): the frame's
+        time is the save's."""
+        return self._due is not None
+
     def update(self):
         # A frame that changed the screen (an import, a collection, often a save)
         # lasts long on a board: a match clock counts it as an ordinary frame, not

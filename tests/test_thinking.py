@@ -1,0 +1,57 @@
+"""ui.thinking: how many steps of a handheld's decision one frame takes."""
+
+from ui.thinking import think
+
+
+class FakeApp:
+    """A frame's clock that each step moves on by its cost; a save may be due."""
+
+    def __init__(self, costs, saving=False):
+        self.clock = self
+        self.now = 0
+        self.costs = list(costs)
+        self.steps = 0
+        self.saving = saving
+
+    def elapsed_ms(self):
+        return self.now
+
+    def saves_this_frame(self):
+        return self.saving
+
+    def step(self):
+        self.now += self.costs[self.steps]
+        self.steps += 1
+        return self.steps == len(self.costs)
+
+
+def test_a_frame_takes_steps_while_one_more_as_long_as_the_last_fits_in_26_ms():
+    app = FakeApp([5] * 20)
+    assert think(app.step, app) is False
+    assert app.steps == 5 and app.now == 25  # a sixth would end at 30, past 26
+    app = FakeApp([12] * 20)
+    think(app.step, app)
+    assert app.steps == 2  # 12 + 12 + 12 would overrun
+
+
+def test_a_long_step_is_the_frames_only_one():
+    app = FakeApp([20] * 5)
+    think(app.step, app)
+    assert app.steps == 1
+
+
+def test_the_decision_made_ends_the_frames_thinking():
+    app = FakeApp([1, 1])
+    assert think(app.step, app) is True and app.steps == 2
+
+
+def test_a_frame_that_saves_takes_one_step():
+    app = FakeApp([1] * 20, saving=True)
+    think(app.step, app)
+    assert app.steps == 1
+
+
+def test_a_clock_that_stands_still_gets_eight_steps():
+    app = FakeApp([0] * 20)
+    think(app.step, app)
+    assert app.steps == 8
