@@ -44,6 +44,9 @@ DRAWING = const(6)  # a tile the handheld drew leaves the stock
 
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long, so you see it move
 _MESSAGE_FRAMES = const(75)  # a message goes by itself after this long
+_BUBBLE_SHOWN = const(0)  # a message's bubble is drawn with the table
+_BUBBLE_WAITS = const(1)  # a new one: the table is drawn whole without it,
+_BUBBLE_ALONE = const(2)  # then it alone, on the next frame that draws
 _PASS_FRAMES = const(30)  # ... a pass's, sooner
 _LAST_PLAY_FRAMES = const(45)  # the last play of a hand is seen this long
 _DRAW_FRAMES = const(10)  # a drawn tile takes this long to leave the stock
@@ -75,6 +78,10 @@ class Screen:
         self.end_index = 0
         self.frames = 0
         self.message = []  # the lines of a message shown, if any
+        # A new message's bubble waits for the frame after the one that draws the
+        # table whole, and is then drawn alone over it: its words' images are made
+        # on a frame of their own, not on the move's (_show, draw).
+        self.bubble = _BUBBLE_SHOWN
         self.message_frames = 0
         self.refused = False  # the message shown refuses the mover's attempt
         self.pending = ""  # the message that follows the last play of a hand
@@ -441,6 +448,7 @@ class Screen:
         self.refused = refused
         self.message = text.wrap(message, _BUBBLE_W)
         self.message_frames = frames
+        self.bubble = _BUBBLE_WAITS
         self.mode = MESSAGE
         if say:
             self.app.say(message)
@@ -466,6 +474,11 @@ class Screen:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
+        if self.bubble == _BUBBLE_ALONE:
+            self.bubble = _BUBBLE_SHOWN
+            if self.message:
+                self._draw_bubble()  # over the picture drawn last
+                return
         fb.fill(0)
         if self.mode == HANDOVER:
             tableview.handover(fb, self.names[self.session.to_move()])
@@ -497,7 +510,9 @@ class Screen:
             tableview.hand(fb, self.tiles, self.playable, self.first_slot, cursor, stock, drawn)
         if mode == DRAWING:
             self._draw_leaving()
-        if self.message:
+        if self.bubble == _BUBBLE_WAITS:
+            self.bubble = _BUBBLE_ALONE
+        elif self.message:
             self._draw_bubble()
 
     def _draw_corners(self, game):
