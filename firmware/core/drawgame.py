@@ -99,6 +99,7 @@ class DrawGame:
         if table.spinner >= 0 and table.branches_open():
             n = mask & NUMBER[value[N]]
             s = mask & NUMBER[value[S]]
+        branches = n | s
         while mask:
             b = mask & -mask
             mask ^= b
@@ -107,15 +108,19 @@ class DrawGame:
                 out.append(a + W)
             if e & b:
                 out.append(a + E)
-            if n & b:
-                out.append(a + N)
-            if s & b:
-                out.append(a + S)
+            if branches & b:
+                if n & b:
+                    out.append(a + N)
+                if s & b:
+                    out.append(a + S)
 
     def _blocked(self):
         """Nothing can be drawn and no hand holds a tile that fits (asked after
         every action: the hands' union against the open ends, not every seat's
         playable tiles in turn)."""
+        table = self.table
+        if table.n and self.hands[self.turn] & table.open_tiles:
+            return False  # the seat to move can play: the usual answer, found first
         if self.drawable() > 0:
             return False
         held = 0
