@@ -152,11 +152,6 @@ class AllFives(DrawGame):
             return hand & bit(self.forced_lead)
         return hand & self.table.open_tiles
 
-    def may_draw(self, seat):
-        if self.drawable() <= 0:
-            return False
-        return not (self.options.draw_stuck and self.playable(seat))
-
     def legal(self, out=None):
         """The legal actions of the seat to move, in a stable order (a list)."""
         if out is None:
@@ -165,9 +160,11 @@ class AllFives(DrawGame):
             del out[:]
         if self.state != PLAYING:
             return out
-        seat = self.turn
-        self._plays(out, self.playable(seat))
-        if self.may_draw(seat):
+        mask = self.playable(self.turn)
+        if mask:
+            self._plays(out, mask)
+        # A draw while the stock lasts, unless draw=stuck and a tile fits.
+        if self.drawable() > 0 and not (mask and self.options.draw_stuck):
             out.append(DRAW)
         elif not out:
             out.append(PASS)
