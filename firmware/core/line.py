@@ -134,14 +134,12 @@ class LineGame(DrawGame):
         hands = [0] * self.SEATS
         i = 0
         for s in range(self.SEATS):
-            if s == taker:
-                hands[s] = 1 << SIX_SIX
-                take = size - 1
-            else:
-                take = size
-            for _ in range(take):
-                hands[s] |= 1 << order[i]
+            hand = 1 << SIX_SIX if s == taker else 0
+            end = i + size - 1 if s == taker else i + size
+            while i < end:
+                hand |= 1 << order[i]
                 i += 1
+            hands[s] = hand
         return hands, bytes(order[i:k])
 
     # --- what may be done ---------------------------------------------------
