@@ -191,9 +191,9 @@ class Bid(AllFives):
 
     def _late(self, took):
         """The decision under way has run out of time with this action."""
-        return (self.state == PLAYING or self.state == AUCTION) and took >= self.clock.left(
-            self.turn
-        )
+        if self.state != PLAYING and self.state != AUCTION:
+            return False
+        return took >= self.clock.left(self.turn)
 
     def _time_out(self, seat, took):
         self.clock.run_out(seat)

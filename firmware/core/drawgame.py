@@ -2,8 +2,8 @@
 (core.allfives, with its spinner) and the draw-and-block family (core.line).
 
 A game built on DrawGame calls `DrawGame.__init__` for the state they share and
-gives `check(action)`, `apply_legal(action)` and `fitting(hand)`; `apply` is
-the one with the other two.
+gives the methods of "what each game gives" below; `apply` is `check` then
+`apply_legal`.
 
 `apply_legal` makes an action taken from `legal()` for the state it was listed
 in without checking it again: what `apply` does for a legal action, with the

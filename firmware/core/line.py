@@ -48,6 +48,7 @@ class Line(Table):
             value[where] = HIGH[tile]
         else:
             value[where] = low
+        # Table._reopen's work for a line, which never opens N and S.
         self.open_tiles = (NUMBER[value[W]] | NUMBER[value[E]]) & ~self.mask
 
     def clone(self):
