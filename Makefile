@@ -9,7 +9,7 @@ STUBS  := $(VENV)/mpy-stubs
 READY  := $(VENV)/.ready
 
 .PHONY: setup test lint typecheck sim play replay arena properties reliability build firmware flash bench \
-	bench-heap bench-ui bench-saves assets screenshots clean web web-build web-bench server server-bench
+	bench-playout bench-heap bench-ui bench-saves assets screenshots clean web web-build web-bench server server-bench
 
 setup: $(READY)
 
@@ -131,6 +131,11 @@ bid-arena: setup
 
 bench: setup
 	$(PY) tools/bench/bench.py
+
+# Only how fast the engines play out random hands, on CPython and MicroPython
+# (GAMES= to choose; both into build/bench.json with the other figures kept).
+bench-playout: setup
+	$(PY) tools/bench/playout.py $(GAMES)
 
 # Only the smallest heap of every game's match on the 32-bit unix port (frozen, .mpy).
 bench-heap: setup

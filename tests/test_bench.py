@@ -111,3 +111,23 @@ def test_each_run_starts_on_a_folder_emptied_of_every_save(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["harness", "keep"]
+
+
+def test_the_play_outs_are_the_same_hands_on_both_interpreters(tmp_path):
+    """tools/bench/playout.py times tools/bench/mpy_playout.py on CPython and
+    under MicroPython: both must play the very same seeded hands, every game of
+    it to the end, and only MicroPython counts the heap."""
+    import mpy_playout
+    import playout
+
+    rows = playout.micropython_lines(mpy_playout.GAMES, 12, 1, tmp_path / "mpy")
+    lines = {row[1]: row[2:] for row in rows}
+    assert sorted(lines) == sorted(mpy_playout.GAMES)
+    for game in mpy_playout.GAMES:
+        per_second, actions, heap = lines[game]
+        assert float(per_second) > 0 and int(heap) > 0
+        # A hand has more actions than its tiles spread over the seats could
+        # end in, and fewer than a table's worth of plays, draws and passes.
+        assert 6 < float(actions) < 100, game
+        assert actions == "%.2f" % mpy_playout.rate(game, 12, 1)[1], game
+    assert mpy_playout.heap_per_hand("international") == -1  # (CPython)

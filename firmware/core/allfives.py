@@ -11,7 +11,7 @@ from core import events as ev
 from core.actions import DRAW, PASS, tile_of, where_of
 from core.drawgame import DrawGame, HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import Rng
-from core.table import E, END_NAMES, LEAD_FLIP, N, S, Table, W
+from core.table import END_NAMES, LEAD_FLIP, N, Table
 from core.tiles import bit, COUNT, DOUBLES, HIGH, LOW, name, pips, round5
 
 TARGETS = (100, 150, 200, 250, 61)
@@ -79,7 +79,6 @@ def _heavier(a, b):
 
 class AllFives(DrawGame):
     SEATS = 2
-    ENDS = (W, E, N, S)
 
     def __init__(self, options=None, seed=1):
         self.options = options or Options()
@@ -145,14 +144,13 @@ class AllFives(DrawGame):
 
     def playable(self, seat):
         """The tiles of a seat's hand that can be played now."""
-        if self.table.n == 0 and self.forced_lead >= 0:
-            return self.hands[seat] & bit(self.forced_lead)
-        return self.hands[seat] & self.table.playable()
+        return self.fitting(self.hands[seat])
 
-    def may_draw(self, seat):
-        if self.drawable() <= 0:
-            return False
-        return not (self.options.draw_stuck and self.playable(seat))
+    def fitting(self, hand):
+        """The tiles of `hand` that could be played now."""
+        if self.table.n == 0 and self.forced_lead >= 0:
+            return hand & bit(self.forced_lead)
+        return hand & self.table.open_tiles
 
     def legal(self, out=None):
         """The legal actions of the seat to move, in a stable order (a list)."""
@@ -162,9 +160,11 @@ class AllFives(DrawGame):
             del out[:]
         if self.state != PLAYING:
             return out
-        seat = self.turn
-        self._plays(out, self.playable(seat))
-        if self.may_draw(seat):
+        mask = self.playable(self.turn)
+        if mask:
+            self._plays(out, mask)
+        # A draw while the stock lasts, unless draw=stuck and a tile fits.
+        if self.drawable() > 0 and not (mask and self.options.draw_stuck):
             out.append(DRAW)
         elif not out:
             out.append(PASS)
@@ -236,19 +236,17 @@ class AllFives(DrawGame):
 
     # --- doing it -----------------------------------------------------------
 
-    def apply(self, action):
-        """Make the action of the seat to move, or raise Illegal and change nothing."""
-        reason = self.check(action)
-        if reason is not None:
-            raise Illegal(reason)
+    def apply_legal(self, action):
+        """Make an action taken from legal() without checking it again (see
+        core.drawgame); returns the events."""
         seat = self.turn
         self.events = []
-        if action == DRAW:
-            self._draw(seat)
-        elif action == PASS:
+        if action == PASS:
             self._pass(seat)
+        elif action == DRAW:
+            self._draw(seat)
         else:
-            self._play(seat, tile_of(action), where_of(action))
+            self._play(seat, action >> 3, action & 7)
         if self.state == PLAYING and self._blocked():
             self._end_blocked()
         return self.events
@@ -283,9 +281,6 @@ class AllFives(DrawGame):
         points = round5(pips(self.hands[1 - seat]))
         self.events.append((ev.DOMINO, seat, points, 0))
         self._end_hand(seat, points)
-
-    def _blocked(self):
-        return self.drawable() <= 0 and not self.playable(0) and not self.playable(1)
 
     def _end_blocked(self):
         a = round5(pips(self.hands[0]))

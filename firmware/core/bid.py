@@ -168,21 +168,32 @@ class Bid(AllFives):
         action of this decision (or the decision's start). Raises Illegal and changes
         nothing if the action is illegal; if the decision has run out of time, the
         mover loses on time and the action is not made, legal or not."""
-        seat = self.turn
-        if self.state in (PLAYING, AUCTION) and took >= self.clock.left(seat):
-            return self._time_out(seat, took)
-        if self.state != AUCTION:
-            super().apply(action)
-        else:
-            reason = self._check_call(action)
+        if not self._late(took):
+            reason = self.check(action)
             if reason is not None:
                 raise Illegal(reason)
+        return self.apply_legal(action, took)
+
+    def apply_legal(self, action, took=0):
+        """apply() for an action taken from legal(), without checking it again."""
+        seat = self.turn
+        if self._late(took):
+            return self._time_out(seat, took)
+        if self.state != AUCTION:
+            super().apply_legal(action)
+        else:
             self.events = []
             self._call(seat, action)
         self.clock.add(took)
         if action != DRAW or self.turn != seat or self.state != PLAYING:
             self.clock.settle(seat)
         return self.events
+
+    def _late(self, took):
+        """The decision under way has run out of time with this action."""
+        if self.state != PLAYING and self.state != AUCTION:
+            return False
+        return took >= self.clock.left(self.turn)
 
     def _time_out(self, seat, took):
         self.clock.run_out(seat)

@@ -153,6 +153,7 @@ class Rules:
     TARGETS: tuple = (-1,)  # match targets (0: one hand); -1: the game has none
     keep = 0  # stock tiles that are never drawn
     closes = False  # Classic's closed line ends the hand
+    pairs = False  # two doubles may at times be played together (`pair_refused` says when)
 
     def default_options(self):
         return Options(self)
@@ -233,6 +234,7 @@ class Classic(Rules):
     PLAYERS: tuple = (2, 3, 4)
     TARGETS: tuple = (125,)
     closes = True
+    pairs = True
 
     def hand_size(self, players):
         return 7 if players == 2 else 5
@@ -272,6 +274,7 @@ class Kozel(Rules):
     PLAYERS: tuple = (2, 3, 4)
     PAIRS: tuple = (False, True)
     TARGETS: tuple = (125,)
+    pairs = True
 
     def setup(self, game):
         Rules.setup(self, game)

@@ -5,7 +5,9 @@ core.blockrules (leads, drawing limits, scoring, match end).
 `LineGame` has the shape of core.allfives.AllFives: `legal(out)` lists the
 actions of the seat to move, `check(action)` explains why one is illegal,
 `apply(action)` makes it (or raises Illegal and changes nothing) and fills
-`events`. Seats count from 0; in pairs seats 0 and 2 play against 1 and 3.
+`events`; `apply_legal(action)` makes one taken from `legal()` without checking
+it again (core.drawgame). Seats count from 0; in pairs seats 0 and 2 play
+against 1 and 3.
 
 A seat that can play must play; one that cannot draws one tile at a time (DRAW)
 while the stock allows, then passes (PASS). The fish comes with the action that
@@ -30,7 +32,7 @@ class Line(Table):
     shows its number there; the N and S ends never open."""
 
     def place(self, tile, where):
-        if where >= LEAD or LOW[tile] != HIGH[tile]:
+        if where >= LEAD:
             Table.place(self, tile, where)
             self.spinner = -1  # a double lead is just the first tile
             return
@@ -40,6 +42,14 @@ class Line(Table):
         self.mask |= 1 << tile
         self.outer[where] = tile
         self.length[where] += 1
+        value = self.value
+        low = LOW[tile]
+        if low == value[where]:  # (a double, crosswise, shows the same)
+            value[where] = HIGH[tile]
+        else:
+            value[where] = low
+        # Table._reopen's work for a line, which never opens N and S.
+        self.open_tiles = (NUMBER[value[W]] | NUMBER[value[E]]) & ~self.mask
 
     def clone(self):
         line = Line()
@@ -116,9 +126,7 @@ class LineGame(DrawGame):
         """The next deal from the generator: hands in seat order, then the stock.
         A taker (Yard Kozel) holds [6|6] and is dealt one tile fewer."""
         size = self.rules.hand_size(self.SEATS)
-        order = bytearray(28)
-        for t in range(28):
-            order[t] = t
+        order = bytearray(range(28))
         k = 28
         taker = self.rules.taker(self)
         if taker >= 0:
@@ -127,14 +135,12 @@ class LineGame(DrawGame):
         hands = [0] * self.SEATS
         i = 0
         for s in range(self.SEATS):
-            if s == taker:
-                hands[s] = 1 << SIX_SIX
-                take = size - 1
-            else:
-                take = size
-            for _ in range(take):
-                hands[s] |= 1 << order[i]
+            hand = 1 << SIX_SIX if s == taker else 0
+            end = i + size - 1 if s == taker else i + size
+            while i < end:
+                hand |= 1 << order[i]
                 i += 1
+            hands[s] = hand
         return hands, bytes(order[i:k])
 
     # --- what may be done ---------------------------------------------------
@@ -146,11 +152,16 @@ class LineGame(DrawGame):
 
     def playable(self, seat):
         """The tiles of a seat's hand that can be played now."""
+        return self.fitting(self.hands[seat])
+
+    def fitting(self, hand):
+        """The tiles of `hand` that could be played now."""
+        table = self.table
+        if table.n:
+            return hand & table.open_tiles
         if self.drawing_lead:
             return 0
-        if self.table.n == 0 and self.forced_lead >= 0:
-            return self.hands[seat] & bit(self.forced_lead)
-        return self.hands[seat] & self.table.playable()
+        return hand & bit(self.forced_lead) if self.forced_lead >= 0 else hand
 
     def pair_play(self, seat):
         """The two-double play open to the seat (Classic's doubling up, the
@@ -177,10 +188,13 @@ class LineGame(DrawGame):
         if self.state != PLAYING:
             return out
         seat = self.turn
-        self._plays(out, self.playable(seat))
-        pair = self.pair_play(seat)
-        if pair >= 0:
-            out.append(pair)
+        mask = self.fitting(self.hands[seat])
+        if mask:
+            self._plays(out, mask)
+        if self.rules.pairs:
+            pair = self.pair_play(seat)
+            if pair >= 0:
+                out.append(pair)
         if not out:
             out.append(DRAW if self.drawable() else PASS)
         return out
@@ -257,36 +271,35 @@ class LineGame(DrawGame):
 
     # --- doing it -----------------------------------------------------------
 
-    def apply(self, action):
-        """Make the action of the seat to move, or raise Illegal and change nothing."""
-        reason = self.check(action)
-        if reason is not None:
-            raise Illegal(reason)
+    def apply_legal(self, action):
+        """Make an action taken from legal() without checking it again (see
+        core.drawgame); returns the events."""
         seat = self.turn
-        self.events = []
+        events = self.events = []
         if self.drawing_lead:
-            self._draw_for_lead(seat)
-        elif action == DRAW:
-            self._learn_lacks(seat)
-            self._take(seat)
+            self._draw_for_lead(seat)  # (the leader found holds its lead)
+            return events
+        if action < DRAW:
+            t = action >> 3
+            self._put(seat, t, action & 7)
+            self._played(seat, action, 1 << t)
         elif action == PASS:
             self._learn_lacks(seat)
             self.log.append((seat, PASS))
-            self.events.append((ev.PASSED, seat, 0, 0))
+            events.append((ev.PASSED, seat, 0, 0))
             self.turn = self.after(seat)
-        elif is_pair(action):
+        elif action == DRAW:
+            self._learn_lacks(seat)
+            self._take(seat)
+        else:
             w = DOUBLES[(action - PAIR) >> 3]
             e = DOUBLES[(action - PAIR) & 7]
             self._put(seat, w, W)
             self._put(seat, e, E)
-            self._played(seat, action, bit(w) | bit(e))
-        else:
-            t = action >> 3
-            self._put(seat, t, action & 7)
-            self._played(seat, action, bit(t))
-        if self.state == PLAYING and self._stuck():
+            self._played(seat, action, 1 << w | 1 << e)
+        if self.state == PLAYING and self._blocked():
             self._fish()
-        return self.events
+        return events
 
     def _draw_for_lead(self, seat):
         self._take(seat)
@@ -308,7 +321,7 @@ class LineGame(DrawGame):
             self.rules.domino(self, seat)
             self._hand_over()
             return
-        self.turn = self.after(seat)
+        self.turn = seat + 1 if seat + 1 < self.SEATS else 0
         if self.rules.closes and self.table.closed():
             self._take_stock(self.turn)
             self._fish()
@@ -328,11 +341,6 @@ class LineGame(DrawGame):
             self.hands[seat] |= 1 << self.stock[i]
         self.drawn = self.stock_size
         self.events.append((ev.TOOK_STOCK, seat, taken, 0))
-
-    def _stuck(self):
-        if self.drawing_lead or self.drawable():
-            return False
-        return all(not self.playable(s) for s in range(self.SEATS))
 
     def _fish(self):
         self.rules.fish(self)

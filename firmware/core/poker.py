@@ -2,8 +2,10 @@
 
 `Poker` holds the whole state of a match. `legal(out)` lists the actions of the
 seat to move, `check(action)` explains why one is illegal, `apply(action)` makes
-it and fills `events`. Nothing here draws, plays sound or reads a clock: the turn
-timer is core.pokertimer, and a late action is only marked (`apply(a, late=True)`).
+it and fills `events`; `apply_legal(action)` makes one taken from `legal()`
+without checking it again (as core.drawgame's games do). Nothing here draws,
+plays sound or reads a clock: the turn timer is core.pokertimer, and a late
+action is only marked (`apply(a, late=True)`).
 
 Actions are small ints (each fits in a byte): a bid of n tricks is BID + n, a
 play is tile * 8 + the called number (0-6), or + NO_CALL for a follow, a trump
@@ -17,7 +19,7 @@ from micropython import const
 
 from core import events as ev
 from core.rng import Rng
-from core.tiles import COUNT, HIGH, LOW, name, NUMBER
+from core.tiles import BIT_TILE, COUNT, HIGH, LOW, name, NUMBER
 
 BIDDING = const(3)  # beside the shared PLAYING 0, HAND_OVER 1, MATCH_OVER 2
 PLAYING = const(0)
@@ -229,15 +231,18 @@ class Poker:
                 out.append(BID + n)
         elif self.state == PLAYING:
             mask = self.playable(self.turn)
-            for t in range(COUNT):
-                if mask >> t & 1:
-                    low = LOW[t]
-                    high = HIGH[t]
-                    if self.led >= 0 or TRUMPS >> t & 1 or low == high:
-                        out.append(t * 8 + NO_CALL)
-                    else:
-                        out.append(t * 8 + low)
-                        out.append(t * 8 + high)
+            # Every tile follows; a lead calls either half, save trumps and doubles.
+            calls = 0 if self.led >= 0 else mask & ~TRUMPS
+            while mask:
+                b = mask & -mask
+                mask ^= b
+                t = BIT_TILE[b % 37]
+                low = LOW[t]
+                if calls & b and low != HIGH[t]:
+                    out.append(t * 8 + low)
+                    out.append(t * 8 + HIGH[t])
+                else:
+                    out.append(t * 8 + NO_CALL)
         return out
 
     def check(self, action):
@@ -285,6 +290,10 @@ class Poker:
         reason = self.check(action)
         if reason is not None:
             raise Illegal(reason)
+        return self.apply_legal(action, late)
+
+    def apply_legal(self, action, late=False):
+        """apply() for an action taken from legal(), without checking it again."""
         seat = self.turn
         self.events = [(ev.TIMED_OUT, seat, 0, 0)] if late else []
         if self.state == BIDDING:

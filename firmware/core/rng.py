@@ -28,27 +28,30 @@ class Rng:
 
     def next16(self):
         """Advance one step; return the high 16 bits of the new state."""
-        hi = self.hi
-        lo = self.lo
-        # x ^= x << 13
-        hi ^= ((hi << 13) | (lo >> 3)) & _MASK16
-        lo ^= (lo << 13) & _MASK16
-        # x ^= x >> 17
-        lo ^= hi >> 1
-        # x ^= x << 5
-        hi ^= ((hi << 5) | (lo >> 11)) & _MASK16
-        lo ^= (lo << 5) & _MASK16
-        self.hi = hi
-        self.lo = lo
-        return hi
+        return self.below(65536)
 
     def below(self, n):
-        """A uniform int in 0 .. n-1, for 1 <= n <= 65536 (rejection sampling)."""
+        """A uniform int in 0 .. n-1, for 1 <= n <= 65536: the high 16 bits of
+        the next state, steps repeated while they fall in the uneven top end
+        (rejection sampling). The steps are made here, in one call, since every
+        shuffle and every random pick of a play-out comes through here."""
         limit = 65536 - 65536 % n
-        r = self.next16()
-        while r >= limit:
-            r = self.next16()
-        return r % n
+        hi = self.hi
+        lo = self.lo
+        while True:
+            # x ^= x << 13
+            hi ^= ((hi << 13) | (lo >> 3)) & _MASK16
+            lo ^= (lo << 13) & _MASK16
+            # x ^= x >> 17
+            lo ^= hi >> 1
+            # x ^= x << 5
+            hi ^= ((hi << 5) | (lo >> 11)) & _MASK16
+            lo ^= (lo << 5) & _MASK16
+            if hi < limit:
+                break
+        self.hi = hi
+        self.lo = lo
+        return hi % n
 
     def shuffle(self, buf, length=-1):
         """Fisher-Yates shuffle of the first `length` items of a bytearray or list, in place."""

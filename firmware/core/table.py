@@ -6,6 +6,10 @@ open once both main sides carry a tile. When the spinner is played onto an end
 of an existing line, that line becomes its opposite main side, so W and E keep
 their names.
 
+The tiles that fit an open end are kept up to date as tiles are placed, in
+`open_tiles` (what `playable()` returns), since every legal list, every check
+for a blocked table and the players' searches ask for them.
+
 For the screen the table keeps, per end, the outer tile of that arm and the
 number it exposes; every played tile that is neither an outer tile nor the
 centre is covered, and `covered()` lists those in play order.
@@ -13,7 +17,7 @@ centre is covered, and `covered()` lists those in play order.
 
 from micropython import const
 
-from core.tiles import HIGH, LOW, NUMBER
+from core.tiles import ALL, HIGH, LOW, NUMBER
 
 W = const(0)
 E = const(1)
@@ -23,6 +27,8 @@ LEAD = const(4)  # placement of the first tile, its low half facing W
 LEAD_FLIP = const(5)  # placement of the first tile, its high half facing W
 END_NAMES = "WENS"
 _EMPTY = const(255)  # an arm with no tile yet
+_NO_ARMS = b"\xff\xff\xff\xff"  # `outer` of an empty table: _EMPTY at every end
+_ZEROS = b"\x00\x00\x00\x00"
 
 
 class Table:
@@ -39,10 +45,10 @@ class Table:
         self.mask = 0
         self.spinner = -1
         self.centre = -1
-        for e in range(4):
-            self.outer[e] = _EMPTY
-            self.value[e] = 0
-            self.length[e] = 0
+        self.open_tiles = ALL  # the tiles that fit an open end: any, on an empty table
+        self.outer[:] = _NO_ARMS
+        self.value[:] = _ZEROS
+        self.length[:] = _ZEROS
 
     def copy_from(self, other):
         """Become a copy of another table without allocating."""
@@ -55,6 +61,7 @@ class Table:
         self.mask = other.mask
         self.spinner = other.spinner
         self.centre = other.centre
+        self.open_tiles = other.open_tiles
 
     def clone(self):
         t = Table()
@@ -86,13 +93,15 @@ class Table:
 
     def playable(self):
         """The mask of every tile that fits some open end (all tiles on an empty table)."""
-        if self.n == 0:
-            return 0xFFFFFFF
+        return self.open_tiles
+
+    def _reopen(self):
+        """Bring `open_tiles` up to date after a tile is placed."""
         value = self.value
         m = NUMBER[value[W]] | NUMBER[value[E]]
-        if self.branches_open():
+        if self.spinner >= 0 and self.branches_open():
             m |= NUMBER[value[N]] | NUMBER[value[S]]
-        return m & ~self.mask
+        self.open_tiles = m & ~self.mask
 
     def fits(self, tile, end):
         v = self.value[end]
@@ -128,15 +137,13 @@ class Table:
             self.value[N] = self.value[S] = low
             if low == high:
                 self.spinner = tile
-            return
-        v = self.value[where]
-        exposed = high if low == v else low
-        if low == high and self.spinner < 0 and where <= E:
+        elif low == high and self.spinner < 0 and where <= E:
             self._become_spinner(tile, where)
-            return
-        self.outer[where] = tile
-        self.value[where] = exposed
-        self.length[where] += 1
+        else:
+            self.outer[where] = tile
+            self.value[where] = high if low == self.value[where] else low
+            self.length[where] += 1
+        self._reopen()
 
     def _become_spinner(self, tile, end):
         # The line already down becomes the spinner's opposite main side.

@@ -35,6 +35,16 @@ NUMBER = (0x7F, 0x1F82, 0x3E104, 0x3C4208, 0x1C88410, 0x6910820, 0xD221040)
 # The doubles [0|0] .. [6|6] as tiles.
 DOUBLES = b"\x00\x07\x0d\x12\x16\x19\x1b"
 
+# The tile t of a one-tile mask b = 1 << t is BIT_TILE[b % 37] (the powers of two
+# below 2**36 leave distinct remainders modulo 37; 255 marks the others), so a
+# loop visits only the tiles of a mask, lowest first:
+#     while m:  b = m & -m;  m ^= b;  t = BIT_TILE[b % 37]
+BIT_TILE = (
+    b"\xff\x00\x01\x1a\x02\x17\x1b\xff\x03\x10\x18\xff\xff"
+    b"\x0b\xff\x0d\x04\x07\x11\xff\x19\x16\xff\x0f\xff\x0a"
+    b"\x0c\x06\xff\x15\x0e\x09\x05\x14\x08\x13\x12"
+)
+
 
 def tile(a, b):
     """The tile with halves a and b (in either order)."""
@@ -98,12 +108,11 @@ def count(mask):
 def pips(mask):
     """The pips of every tile in the mask."""
     total = 0
-    t = 0
     while mask:
-        if mask & 1:
-            total += LOW[t] + HIGH[t]
-        mask >>= 1
-        t += 1
+        b = mask & -mask
+        mask ^= b
+        t = BIT_TILE[b % 37]
+        total += LOW[t] + HIGH[t]
     return total
 
 

@@ -294,11 +294,11 @@ class Thinker:
         known (in `self.value`)."""
         stock_end = self.stock_end
         while True:
-            fits = a & table.playable()
+            fits = a & table.open_tiles
             while not fits and drawn < stock_end:
                 a |= 1 << _order[drawn]
                 drawn += 1
-                fits = a & table.playable()
+                fits = a & table.open_tiles
             if fits:
                 _passed[d] = 0
                 _table[d] = table
@@ -313,7 +313,7 @@ class Thinker:
                 _alpha[d] = alpha
                 _beta[d] = beta
                 return d
-            if not b & table.playable():  # blocked: the lighter hand scores the difference
+            if not b & table.open_tiles:  # blocked: the lighter hand scores the difference
                 self.value = (round5(pips(b)) - round5(pips(a))) * 8
                 return -d
             if d == 1:  # the horizon

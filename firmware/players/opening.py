@@ -132,15 +132,15 @@ class Estimator:
         while turns and self.playing:
             turns -= 1
             hand = _hands[side]
-            fits = hand & table.playable()
+            fits = hand & table.open_tiles
             while not fits and drawn < stock_end:
                 t = _order[drawn]
                 drawn += 1
                 hand |= bit(t)
-                fits = bit(t) & table.playable()  # a drawn tile is played at once
+                fits = bit(t) & table.open_tiles  # a drawn tile is played at once
             _hands[side] = hand
             if not fits:
-                if drawn >= stock_end and not _hands[1 - side] & table.playable():
+                if drawn >= stock_end and not _hands[1 - side] & table.open_tiles:
                     _blocked()
                     self.playing = False
                 side = 1 - side

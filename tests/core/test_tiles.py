@@ -1,6 +1,7 @@
 from check import raises
 from core.tiles import (
     ALL,
+    BIT_TILE,
     count,
     DOUBLES,
     HIGH,
@@ -51,6 +52,19 @@ def test_masks_count_and_pips():
     assert pips(ALL) == 168  # a double-six set has 168 pips
     assert pips(1 << tile(3, 5) | 1 << tile(6, 6)) == 20
     assert other_half(tile(2, 5), 2) == 5 and other_half(tile(2, 5), 5) == 2
+
+
+def test_bit_tile_names_the_tile_of_every_one_tile_mask():
+    for t in range(28):
+        assert BIT_TILE[(1 << t) % 37] == t
+    # The loop of its comment visits a mask's tiles, lowest first.
+    m = 1 << 27 | 1 << 13 | 1 << 5 | 1
+    seen = []
+    while m:
+        b = m & -m
+        m ^= b
+        seen.append(BIT_TILE[b % 37])
+    assert seen == [0, 5, 13, 27]
 
 
 def test_rounding_to_the_nearest_five():

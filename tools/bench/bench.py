@@ -13,6 +13,8 @@ only the 32-bit port's smallest heaps, into the file already there). Measured no
 - Domino Poker: the smallest heap of seeded matches of the core from .mpy
   (poker_match_heap_mpy) and what each poker level's decision costs
   (poker_decision_cost_mpy, tools/bench/mpy_poker.py, the same reference workload);
+- how fast every engine plays out hands at random, on CPython and under the
+  unix port (tools/bench/playout.py, `playout.*` keys);
 - the whole game through its screens (tools/bench/mpy_bench.py and the programs beside
   it): the smallest heap of a demo match from .mpy files and from the ROMFS image,
   allocations and panel traffic per frame, and what each module held during the
@@ -28,6 +30,7 @@ import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tools/
 import paths  # (firmware/ and the rooms of tools/ on sys.path)
+import playout
 from unix_port import compile_mpy, figures, FIRMWARE, tool
 
 import build
@@ -493,6 +496,7 @@ def main():
         print("  " + key)
     results["decision_cost_mpy"] = decision_costs(mpy)
     poker_figures(results, mpy)
+    playout.measure(results)
     print()
     game_figures(results, results["decision_cost_mpy"]["reference_us"])
     device_parts(results)
