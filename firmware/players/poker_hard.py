@@ -31,7 +31,8 @@ from micropython import const
 from players.poker_medium import bid_for, pick
 
 BUDGET = const(96)  # play-outs per decision on the device (docs/players.md: cost)
-PLAYS = const(28)  # tiles played out per step at most (a whole hand): 20-25 ms on the device
+PLAYS = const(7)  # tiles played out per step at most: a quarter of a hand, 5-6 ms on the
+# device, so that a frame takes as many steps as fit in its time (ui/thinking.py)
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
 
