@@ -66,6 +66,15 @@ def test_a_dropped_link_reconnects_with_the_token_after_a_backoff(run):
     assert hellos[1]["token"] == "T1" and hellos[1]["key"] == hellos[0]["key"]
 
 
+def test_the_token_is_kept_in_the_save_across_a_power_cut_and_goes_with_the_seat(run):
+    found, hellos = run
+    assert found["token_saved"] == "T1"
+    assert found["rebooted_view_turn"] == "4" and hellos[2]["token"] == "T1"
+    assert found["rebooted_saves"] == "0"
+    assert found["left_token"] == "-"  # left the room: no seat, no token kept
+    assert found["forgotten"] == "1"  # the profile deleted: its key is gone
+
+
 def test_an_unanswered_request_times_out_and_a_refused_key_fails(run):
     found, _ = run
     assert found["silence_answer"] == "no_answer"

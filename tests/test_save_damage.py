@@ -84,6 +84,10 @@ def told(h):
     ("coins", "ANN:5000:-1:99", "coins"),
     ("coins", "ANN:" + "9" * 400 + ":0:0", "coins"),
     ("coins", "ANN:5000:x:0", "coins"),
+    ("netkeys", b"ANN:00ff", "online keys"),
+    ("netkeys", "ANN", "online keys"),
+    ("nettokens", 3, "online seat"),
+    ("nettokens", "ANN:T1\n:T2", "online seat"),
 ])
 def test_a_field_of_the_wrong_type_or_range_is_reset_and_named(key, value, named):
     h = boot(flash_with(**{key: value}))
@@ -105,6 +109,8 @@ def test_set_ups_ratings_results_and_coins_that_read_are_kept():
         "line_results": "ANN:kozel=3-1,ANN:1x1=1-0",
         "coins": "ANN:5100:-1:0",
         "profiles": "ANN:1:0:61:20",
+        "netkeys": "ANN:" + "0f" * 16,
+        "nettokens": "ANN:Qm9iIHRva2Vu",
     }
     h = boot(flash_with(**kept))
     assert told(h) == ""

@@ -1,6 +1,7 @@
 """ui.profiles: what the save keeps for each player, and the API the table screen
 calls when a match ends."""
 
+from hw import netkeys
 from hw.storage import Storage
 from ui import profiles
 
@@ -50,6 +51,20 @@ def test_delete_keeps_two_profiles(tmp_path):
     assert profiles.active(s) == "PLAYER 1"  # the active one went: the first is active
     assert profiles.delete(s, "PLAYER 2") == "Two profiles must stay, for two-player matches."
     assert profiles.names(store(tmp_path)) == ["PLAYER 1", "PLAYER 2"]
+
+
+def test_deleting_a_profile_removes_its_device_key_and_seat_token(tmp_path):
+    s = store(tmp_path)
+    profiles.add(s, "ANN")
+    key = netkeys.key_for(s, "ANN", lambda n: bytes(range(n)))
+    bob = netkeys.key_for(s, "PLAYER 1", lambda n: bytes(n))
+    netkeys.keep_token(s, "ANN", "T1")
+    assert netkeys.token_of(store(tmp_path), "ANN") == "T1"  # kept across a reboot
+    assert profiles.delete(s, "ANN") == ""
+    again = store(tmp_path)
+    assert netkeys.token_of(again, "ANN") == ""
+    assert netkeys.key_for(again, "ANN", lambda n: b"\xff" * n) != key  # a new identity
+    assert netkeys.key_for(again, "PLAYER 1", lambda n: b"\x01" * n) == bob  # others stay
 
 
 def test_set_active_only_for_a_profile_that_exists(tmp_path):

@@ -22,9 +22,9 @@ pytestmark = pytest.mark.skipif(bool(CANNOT), reason=CANNOT or "-")
 
 START = """
 import page
-from hw import roomclient
+from hw import netkeys, roomclient
 handheld = page._handheld
-key = roomclient.key_for(handheld.hw.storage, "WEB", handheld.net.random)
+key = netkeys.key_for(handheld.hw.storage, "WEB", handheld.net.random)
 client = roomclient.RoomClient(handheld.net, key, client="browser")
 client.start()
 """

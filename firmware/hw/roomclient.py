@@ -1,20 +1,23 @@
 """The handheld's session with the room server (docs/protocol.md), over a link
 of hw/net.py, stepped once a frame like everything else.
 
-    client = RoomClient(hw.net, key_for(hw.storage, "ANN", hw.net.random))
+    client = RoomClient(hw.net, key_for(hw.storage, "ANN", hw.net.random),
+                        token=token_of(hw.storage, "ANN"), kept=...)   # hw/netkeys.py
     client.start()
     ...each frame: client.step(ms)
     asked = client.request("list", game="poker")
     answer = client.answer(asked)      # None until it comes: the message, or an error
-    client.player, client.room, client.view, client.over, client.rooms
+    client.player, client.room, client.view, client.over, client.rooms, client.offer
 
 It sends hello (with the device key, and the seat's reconnect token once it
 has one) whenever a link opens, keeps the latest of everything the server
 pushes (player and balance, room, view, the result), matches answers to
 requests by their id, and when the link drops it tries again after 1, 2, 4, 8
 then 15 seconds (a little random added, so that many handhelds do not all come
-back at once), reconnecting with the token to the seat it had. It decides
-nothing of the game: the server's views say what is legal.
+back at once), reconnecting with the token to the seat it had; `kept(token)`
+hears each new token (and "" when the seat is gone), for the save to keep it
+across a power cut. It decides nothing of the game: the server's views say
+what is legal.
 
 States: OFFLINE (not started, or stopped), CONNECTING (a link opening, hello
 on its way), ONLINE (welcomed), RETRYING (the link dropped: waiting to try
@@ -36,8 +39,6 @@ RETRYING = "retrying"
 FAILED = "failed"
 
 PROTOCOL = const(1)
-KEYS = "netkeys"  # storage: a line per profile, NAME:hex key
-_KEY_BYTES = const(16)  # 128 random bits
 _BACKOFF_MS = (1000, 2000, 4000, 8000, 15000)
 _ANSWER_MS = const(10000)  # a request unanswered this long gets a no_answer error
 _FATAL = ("bad_key", "protocol", "replaced")
@@ -45,30 +46,12 @@ _REPLACED = const(4001)  # the close code of a connection another one replaced
 MESSAGE_CAP = const(8192)  # the biggest server message taken (a full lobby list)
 
 
-def key_for(storage, profile, random):
-    """The device key (hex) of local profile `profile`, made from `random(n)`
-    (the net's real random source, never the game's seeded one) and saved the
-    first time."""
-    lines = storage.get(KEYS, "")
-    if not isinstance(lines, str):
-        lines = ""
-    for line in lines.split("\n"):
-        name, _, key = line.partition(":")
-        if name == profile and len(key) == 2 * _KEY_BYTES:
-            return key
-    key = "".join("%02x" % b for b in random(_KEY_BYTES))
-    kept = [line for line in lines.split("\n") if line and line.partition(":")[0] != profile]
-    kept.append(profile + ":" + key)
-    storage.set(KEYS, "\n".join(kept))
-    storage.save()
-    return key
-
-
 class RoomClient:
-    def __init__(self, net, key, client="handheld"):
+    def __init__(self, net, key, client="handheld", token="", kept=None):
         self.net = net
         self.key = key
         self.client = client
+        self._kept = kept
         self.state = OFFLINE
         self.problem = ""
         self.link = None
@@ -77,7 +60,10 @@ class RoomClient:
         self.view = None  # the latest view of the table
         self.over = None  # the result of the match that ended
         self.rooms = None  # the last lobby list
-        self.token = None  # the seat's reconnect token
+        self.offer = None  # the quick match's offer of the handheld professional
+        self.closed = None  # the last room that closed under the player ("closed")
+        self.seated = None  # the room the welcome said this identity sits in
+        self.token = token or None  # the seat's reconnect token
         self.notices: list = []  # errors without an id, pushed by the server
         self.bad_messages = 0
         self.attempts = 0  # failed tries since the last welcome
@@ -206,7 +192,8 @@ class RoomClient:
             return
         if kind == "welcome":
             self._welcome(message)
-        elif kind in ("player", "balance", "room", "view", "over", "rooms", "left"):
+        elif kind in ("player", "balance", "room", "view", "over", "rooms", "left", "closed",
+                      "offer"):
             if not self._keep(kind, message):
                 self.bad_messages += 1
                 return
@@ -219,15 +206,15 @@ class RoomClient:
     def _hello_refused(self, message):
         self._pending.pop(self._hello, None)
         code = message.get("code")
-        self.problem = str(message.get("message") or code)
         if code in _FATAL:
+            self.problem = str(message.get("message") or code)
             self.state = FAILED
             if self.link is not None:
                 self.link.close()
-        elif code == "bad_token":  # the seat is gone: hello again without it
-            self.token = None
-            self._hello = self._send("hello", {"protocol": PROTOCOL, "key": self.key,
-                                               "client": self.client})
+        elif code in ("bad_token", "forfeited", "no_room"):
+            # Welcomed already, the token answers for no seat: the seat is gone
+            # (or was given up), and the lobby is where the player is.
+            self._token(None)
 
     def _welcome(self, message):
         self._pending.pop(self._hello, None)
@@ -237,9 +224,17 @@ class RoomClient:
         player = message.get("player")
         if isinstance(player, dict):
             self.player = player
-        if message.get("room") is None:
+        room = message.get("room")
+        self.seated = room if isinstance(room, str) else None
+        if self.seated is None:
             self.room = self.view = None
-            self.token = None
+            self._token(None)
+
+    def _token(self, token):
+        if token != self.token:
+            self.token = token
+            if self._kept is not None:
+                self._kept(token or "")
 
     def _keep(self, kind, message):
         """Keep a pushed message; False when it is malformed."""
@@ -257,11 +252,13 @@ class RoomClient:
             if not isinstance(message.get("seats"), list):
                 return False
             self.room = message
+            self.seated = message.get("room")
             token = message.get("token")
-            if isinstance(token, str):
-                self.token = token
             if message.get("state") == "over":
-                self.token = None
+                token = self.seated = None
+            elif not isinstance(token, str):
+                token = self.token
+            self._token(token)
         elif kind == "view":
             if not isinstance(message.get("table"), dict):
                 return False
@@ -272,7 +269,12 @@ class RoomClient:
             if not isinstance(message.get("rooms"), list):
                 return False
             self.rooms = message
-        elif kind == "left":
+        elif kind == "offer":
+            self.offer = message
+        elif kind in ("left", "closed"):
+            if kind == "closed":
+                self.closed = message
             self.room = self.view = None
-            self.token = None
+            self.seated = None
+            self._token(None)
         return True

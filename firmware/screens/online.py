@@ -1,12 +1,13 @@
 """Online, from the main menu: connect to the room server (the board's network,
 hw.net), then sign in. The active profile's device key says who the handheld
-is (hw.roomclient.key_for); a guest may claim the profile's name on the server
+is (hw.netkeys.key_for); a guest may claim the profile's name on the server
 (a registered player has coins and a rating) or play on as a guest. B leaves.
 
 Comes back here from the lost-connection screen with the session to resume."""
 
 from hw.buttons import B
-from hw.roomclient import CONNECTING, FAILED, key_for, ONLINE, RETRYING, RoomClient
+from hw.netkeys import Keeper, key_for, token_of
+from hw.roomclient import CONNECTING, FAILED, ONLINE, RETRYING, RoomClient
 from ui import profiles, tunes
 from ui.online import refusal
 from ui.widgets import BACK, Bubble, centre, CHOSEN, footer, Menu, title
@@ -27,7 +28,12 @@ class Screen:
                              "emulator or the web page goes online.")
             return
         if client is None:
-            self.client = RoomClient(net, key_for(app.storage, profile, net.random))
+            storage = app.storage
+            # The seat's token, kept in the save: a handheld that lost power in a
+            # match sits down in it again.
+            self.client = RoomClient(net, key_for(storage, profile, net.random),
+                                     token=token_of(storage, profile),
+                                     kept=Keeper(storage, profile))
             self.client.start()
         # What draw() shows, made here: drawing allocates nothing.
         self.address = net.server[5:] if net.server.startswith("ws://") else net.server
@@ -56,8 +62,8 @@ class Screen:
             self._registered()
             return
         player = client.player or {}
-        if isinstance(player.get("name"), str):
-            app.go("lobby", client)
+        if isinstance(player.get("name"), str) or client.room is not None:
+            app.go("lobby", client)  # (which goes on to the room the player sits in)
             return
         if self.menu is None:
             self.menu = Menu(app, ["Sign in as " + self.name, "Play as guest"], rows=2,

@@ -33,7 +33,6 @@ from core.poker import (
     BID,
     BIDDING,
     HAND_OVER,
-    hand_points,
     HANDS,
     led_by,
     MATCH_OVER,
@@ -77,7 +76,6 @@ _NOTICE_FRAMES = const(75)
 _NOTICE_W = const(78)  # a notice of more than a line: as wide as between the side seats
 _SETUP_KEY = "setup_poker"  # the set-up of last time: "medium 5"
 _LEVEL_LABELS = ("Easy", "Medium", "Hard")  # LEVELS as the set-up shows them
-_NAME_W = const(40)  # a name's room before the hand end's "bid" column
 # What a missed turn makes of you (by the number missed in a row), and its notice.
 _NOTICES = ("", "Late: handheld played", "Late again: inactive", "Autoplay: press a key")
 
@@ -136,7 +134,7 @@ class Screen:
         self.seed = record.seed
         self.names = [record.players[0]] + list(pokertable.NAMES[1:])
         # As the hand end's name column has room for them ("PLAYER 1": "PLAYE.1").
-        self.short_names = [text.fit(n, _NAME_W) for n in self.names]
+        self.short_names = [text.fit(n, pokertable.NAME_W) for n in self.names]
         self.thinker = thinker(level, "poker")
         self.actions = len(record.actions)
 
@@ -562,15 +560,7 @@ class Screen:
         fb = self.fb
         game = self.game
         title(fb, "Hand %d of %d" % (game.hand_no, game.options.hands))
-        for x, label in ((48, "bid"), (68, "took"), (92, "pts"), (110, "total")):
-            text.draw(fb, label, x, 11)
-        for s in range(SEATS):
-            y = 19 + 8 * s
-            text.draw(fb, self.short_names[s], 2, y)
-            tableview.number_right(fb, game.bids[s], 60, y)
-            tableview.number_right(fb, game.taken[s], 82, y)
-            tableview.signed(fb, hand_points(game.bids[s], game.taken[s]), 104, y)
-            tableview.signed(fb, game.scores[s], 125, y)
+        pokertable.hand_end(fb, self.short_names, game.bids, game.taken, game.scores)
         centre(fb, "A: next hand", 56)
 
     def _draw_match_end(self):

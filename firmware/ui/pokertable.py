@@ -14,13 +14,16 @@ Nothing here makes a string: the words are made by the screen when they change,
 and numbers are drawn digit by digit (gfx.text.number).
 """
 
-from core.poker import NO_BID, TRUMP
+from core.poker import hand_points, NO_BID, TRUMP
 from core.tiles import LOW
 from gfx import domino, text
 from micropython import const
 
+from ui.tableview import number_right, signed
+
 NAMES = ("You", "CPU 2", "CPU 3", "CPU 4")  # on the table; seat 1 is you
 STATES = ("", "Warned", "Inactive", "Autoplay")  # by core.pokertimer's state
+NAME_W = const(40)  # a name's room before the hand end's "bid" column
 ACTION_Y = const(37)  # the action line
 _NORTH_Y = const(0)
 _SIDE_Y = const(10)  # CPU 2's and CPU 4's names; their figures on the lines below
@@ -72,26 +75,28 @@ def _points(fb, n, x, y):
     text.draw(fb, "pts", text.number(fb, abs(n), x, y) + _SPACE, y)
 
 
-def _name(fb, s, x, y, lit):
+def _name(fb, name, x, y, lit):
     """A seat's name from x; lit (dark on white) while the seat is to act."""
     if lit:
-        fb.fill_rect(x - 1, y - 1, text.width(NAMES[s]) + 2, 8, 1)
-    text.draw(fb, NAMES[s], x, y, 0 if lit else 1)
+        fb.fill_rect(x - 1, y - 1, text.width(name) + 2, 8, 1)
+    text.draw(fb, name, x, y, 0 if lit else 1)
 
 
 # --- the seats -----------------------------------------------------------------------
 
-def seats(fb, game, to_act, totals):
+def seats(fb, game, to_act, totals, names=NAMES):
     """Every seat at its place (to_act: the seat lit, -1 for none); with `totals`
-    the match totals in place of the bids and tricks."""
+    the match totals in place of the bids and tricks. `game` has the bids, taken
+    and scores of the places (you first, then clockwise: left, across, right),
+    and `names` their names (each as narrow as "CPU 2", see NAME_W)."""
     bids = game.bids
     taken = game.taken
     scores = game.scores
     # You, along the line above your hand; CPU 3 centred on the top line.
     for s, y in ((0, _YOU_Y), (2, _NORTH_Y)):
-        x = 1 if s == 0 else (128 - _line_width(game, s, totals)) // 2
-        _name(fb, s, x, y, to_act == s)
-        x += text.width(NAMES[s]) + _GAP
+        x = 1 if s == 0 else (128 - _line_width(game, s, totals, names)) // 2
+        _name(fb, names[s], x, y, to_act == s)
+        x += text.width(names[s]) + _GAP
         if totals:
             _points(fb, scores[s], x, y)
         else:
@@ -105,8 +110,8 @@ def seats(fb, game, to_act, totals):
             w = max(text.width("bid ?") if bids[s] == NO_BID else
                     text.width("bid") + _SPACE + 1 + text.number_width(bids[s]),
                     text.width("took") + _SPACE + 1 + text.number_width(taken[s]))
-        name_x = 1 if s == 1 else _RIGHT + 1 - text.width(NAMES[s])
-        _name(fb, s, name_x, y, to_act == s)
+        name_x = 1 if s == 1 else _RIGHT + 1 - text.width(names[s])
+        _name(fb, names[s], name_x, y, to_act == s)
         x = 1 if s == 1 else _RIGHT + 1 - w
         if totals:
             _points(fb, scores[s], x, y + text.LINE)
@@ -114,27 +119,27 @@ def seats(fb, game, to_act, totals):
             _figures(fb, bids[s], taken[s], x, y + text.LINE, 2)
 
 
-def _line_width(game, s, totals):
+def _line_width(game, s, totals, names):
     """Pixels across a seat's line (yours, CPU 3's): its name and figures."""
     if totals:
         w = _points_width(game.scores[s])
     else:
         w = _figures_width(game.bids[s], game.taken[s])
-    return text.width(NAMES[s]) + _GAP + w
+    return text.width(names[s]) + _GAP + w
 
 
-def dots(fb, game, s, frames, totals):
+def dots(fb, game, s, frames, totals, names=NAMES):
     """The dots of seat s thinking, beside its name (after CPU 3's line): they
     come and go."""
     if s == 2:
-        w = _line_width(game, 2, totals)
+        w = _line_width(game, 2, totals, names)
         x = (128 - w) // 2 + w + 3
         y = _NORTH_Y
     elif s == 1:
-        x = 1 + text.width(NAMES[1]) + 3
+        x = 1 + text.width(names[1]) + 3
         y = _SIDE_Y
     else:
-        x = _RIGHT + 1 - text.width(NAMES[3]) - 3 - 10
+        x = _RIGHT + 1 - text.width(names[3]) - 3 - 10
         y = _SIDE_Y
     fb.fill_rect(x, y + 3, 10, 2, 0)
     for i in range((frames >> 2) & 3):
@@ -178,3 +183,19 @@ def trick(fb, shown, lit, led_by, led):
         text.draw(fb, "trump", x, y, 0)
     else:
         text.number(fb, led, text.draw(fb, "as", x, y, 0) + _SPACE, y, 0)
+
+
+# --- the hand's end --------------------------------------------------------------------
+
+def hand_end(fb, names, bids, taken, scores):
+    """Under the title, each seat's line (names made to fit NAME_W): its bid,
+    the tricks it took, the points they made and its match total."""
+    for x, label in ((48, "bid"), (68, "took"), (92, "pts"), (110, "total")):
+        text.draw(fb, label, x, 11)
+    for s in range(4):
+        y = 19 + 8 * s
+        text.draw(fb, names[s], 2, y)
+        number_right(fb, bids[s], 60, y)
+        number_right(fb, taken[s], 82, y)
+        signed(fb, hand_points(bids[s], taken[s]), 104, y)
+        signed(fb, scores[s], 125, y)

@@ -11,6 +11,7 @@ match retired in the same write, see ui.session.finish):
     profiles.record_result(app.storage, name, won, points_for, points_against)
 """
 
+from hw import netkeys
 from micropython import const
 
 KEY = "profiles"
@@ -145,12 +146,14 @@ def refusal(storage, name):
 
 
 def delete(storage, name):
-    """Remove a profile and its records. Returns "" or the reason it was refused."""
+    """Remove a profile, its records and its online identity (its device key and
+    seat token), in one save. Returns "" or the reason it was refused."""
     reason = refusal(storage, name)
     if reason:
         return reason
     rows = _load(storage)
     rows.pop(_find(rows, name))
+    netkeys.forget(storage, name)
     _store(storage, rows)
     return ""
 

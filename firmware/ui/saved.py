@@ -10,6 +10,7 @@ After this the screens may read the values without checking them again.
 
 from core.allfives import Options
 from core.blockrules import GAMES
+from hw import netkeys
 from hw.journal import DAMAGED
 from hw.storage import CORRUPT, RESTORED
 from players import NAMES
@@ -34,6 +35,8 @@ _FIELDS = (
     (LAST_KEY, "last match", lambda v: isinstance(v, bytes)),
     (OLD_KEY, "saved match", lambda v: isinstance(v, bytes)),
     (setups.LAST_KEY, "last game", lambda v: v in GAMES),
+    (netkeys.KEYS, "online keys", netkeys.valid),
+    (netkeys.TOKENS, "online seat", netkeys.valid),
 )
 # The fields of many entries each (profiles, coins, ratings, results) are
 # repaired entry by entry by the modules that keep them, and each draw-and-block

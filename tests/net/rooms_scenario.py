@@ -30,7 +30,7 @@ import json  # noqa: E402,F401
 
 import hw.tcp  # noqa: E402,F401  (what the first open() imports, counted here)
 import hw.wsclient  # noqa: E402,F401
-from hw import roomclient  # noqa: E402
+from hw import netkeys, roomclient  # noqa: E402
 from hw.net import SocketNet  # noqa: E402
 
 imports = heap() - before_imports
@@ -46,7 +46,7 @@ def now_ms():
 
 
 class Storage:
-    """The few calls key_for makes of hw.storage.Storage."""
+    """The few calls hw.netkeys makes of hw.storage.Storage."""
 
     def __init__(self):
         self.values = {}
@@ -57,6 +57,9 @@ class Storage:
 
     def set(self, key, value):
         self.values[key] = value
+
+    def delete(self, key):
+        self.values.pop(key, None)
 
     def save(self):
         self.saves += 1
@@ -86,13 +89,18 @@ def asked(client, kind, **fields):
 storage = Storage()
 before_session = heap()
 net = SocketNet(socket, select, URL)
-key = roomclient.key_for(storage, "ANN", net.random)
+key = netkeys.key_for(storage, "ANN", net.random)
 report("key_hex_digits", len(key))
-report("key_kept", int(roomclient.key_for(storage, "ANN", net.random) == key
+report("key_kept", int(netkeys.key_for(storage, "ANN", net.random) == key
                        and storage.saves == 1))
-report("other_profile_other_key", int(roomclient.key_for(storage, "BOB", net.random) != key))
+report("other_profile_other_key", int(netkeys.key_for(storage, "BOB", net.random) != key))
 
-client = roomclient.RoomClient(net, key)
+
+def kept(token):
+    netkeys.keep_token(storage, "ANN", token)
+
+
+client = roomclient.RoomClient(net, key, token=netkeys.token_of(storage, "ANN"), kept=kept)
 client.start()
 step_until(client, lambda: client.state == roomclient.ONLINE)
 report("welcomed", client.state)
@@ -125,6 +133,17 @@ report("reconnected", client.state)
 report("reconnect_ms", waited)
 report("view_turn", client.view["turn"])
 
+# A power cut: a new session from the save alone sits down again with the kept token.
+client.stop()
+report("token_saved", netkeys.token_of(storage, "ANN"))
+saves = storage.saves
+again = roomclient.RoomClient(net, key, token=netkeys.token_of(storage, "ANN"), kept=kept)
+again.start()
+step_until(again, lambda: again.view is not None)
+report("rebooted_view_turn", again.view["turn"] if again.view else None)
+report("rebooted_saves", storage.saves - saves)  # the same token: nothing written
+client = again
+
 number = client.request("silence")
 # The 10 s answer limit, in less real time: the steps say more time went by.
 for _ in range(20):
@@ -136,6 +155,11 @@ bad.start()
 step_until(bad, lambda: bad.state in (roomclient.FAILED, roomclient.ONLINE))
 report("bad_key_state", bad.state)
 report("bad_key_problem", bad.problem)
+answer = asked(client, "leave")
+report("left_token", netkeys.token_of(storage, "ANN") or "-")
+netkeys.forget(storage, "ANN")
+report("forgotten", int("ANN:" not in storage.values.get(netkeys.KEYS, "")
+                        and netkeys.key_for(storage, "ANN", net.random) != key))
 client.stop()
 report("stopped", client.state)
 report("done", 1)
