@@ -21,45 +21,10 @@ from core.actions import DRAW, is_pair, PAIR, PASS
 from core.blockrules import hand_count, rules_for
 from core.drawgame import DrawGame, HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import Rng
-from core.table import E, LEAD, LEAD_FLIP, Table, W
-from core.tiles import bit, DOUBLES, HIGH, LOW, name, NUMBER
+from core.table import E, LEAD_FLIP, Line, W
+from core.tiles import bit, DOUBLES, name
 
 SIX_SIX = const(27)
-
-
-class Line(Table):
-    """core.table's line with no spinner: a double at an end lies crosswise and
-    shows its number there; the N and S ends never open."""
-
-    def place(self, tile, where):
-        if where >= LEAD:
-            Table.place(self, tile, where)
-            self.spinner = -1  # a double lead is just the first tile
-            return
-        self.played[self.n] = tile
-        self.placed[self.n] = where
-        self.n += 1
-        self.mask |= 1 << tile
-        self.outer[where] = tile
-        self.length[where] += 1
-        value = self.value
-        low = LOW[tile]
-        if low == value[where]:  # (a double, crosswise, shows the same)
-            value[where] = HIGH[tile]
-        else:
-            value[where] = low
-        # Table._reopen's work for a line, which never opens N and S.
-        self.open_tiles = (NUMBER[value[W]] | NUMBER[value[E]]) & ~self.mask
-
-    def clone(self):
-        line = Line()
-        line.copy_from(self)
-        return line
-
-    def closed(self):
-        """Both ends show one number and all seven of its tiles are down."""
-        v = self.value[W]
-        return self.n > 0 and self.value[E] == v and NUMBER[v] & ~self.mask == 0
 
 
 class LineGame(DrawGame):

@@ -13,6 +13,8 @@ for a blocked table and the players' searches ask for them.
 For the screen the table keeps, per end, the outer tile of that arm and the
 number it exposes; every played tile that is neither an outer tile nor the
 centre is covered, and `covered()` lists those in play order.
+
+`Line` is the draw-and-block games' table (core.line): two ends, no spinner.
 """
 
 from micropython import const
@@ -200,3 +202,38 @@ class Table:
             if not shown >> t & 1:
                 out.append(t)
         return out
+
+
+class Line(Table):
+    """core.table's line with no spinner: a double at an end lies crosswise and
+    shows its number there; the N and S ends never open."""
+
+    def place(self, tile, where):
+        if where >= LEAD:
+            Table.place(self, tile, where)
+            self.spinner = -1  # a double lead is just the first tile
+            return
+        self.played[self.n] = tile
+        self.placed[self.n] = where
+        self.n += 1
+        self.mask |= 1 << tile
+        self.outer[where] = tile
+        self.length[where] += 1
+        value = self.value
+        low = LOW[tile]
+        if low == value[where]:  # (a double, crosswise, shows the same)
+            value[where] = HIGH[tile]
+        else:
+            value[where] = low
+        # Table._reopen's work for a line, which never opens N and S.
+        self.open_tiles = (NUMBER[value[W]] | NUMBER[value[E]]) & ~self.mask
+
+    def clone(self):
+        line = Line()
+        line.copy_from(self)
+        return line
+
+    def closed(self):
+        """Both ends show one number and all seven of its tiles are down."""
+        v = self.value[W]
+        return self.n > 0 and self.value[E] == v and NUMBER[v] & ~self.mask == 0

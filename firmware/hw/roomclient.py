@@ -71,6 +71,7 @@ class RoomClient:
         self._next_id = 1
         self._pending: dict = {}  # id -> ms waited
         self._answers: dict = {}  # id -> the answer
+        self._moves: dict = {}  # id -> the turn of an act (a control: -1) in flight
         self._hello = 0  # the id of the hello in flight
 
     # --- what the screens use -------------------------------------------------------
@@ -90,10 +91,16 @@ class RoomClient:
         self._fail_pending("offline")
 
     def request(self, kind, **fields):
-        """Send a request; its id (to ask answer() with), or 0 when offline."""
+        """Send a request; its id (to ask answer() with), or 0 when offline. An
+        act made (or a control) has no answer of its own: the first view past
+        its turn answers it, or its refusal does."""
         if self.state != ONLINE:
             return 0
-        return self._send(kind, fields)
+        asked = self._send(kind, fields)
+        if kind in ("act", "control") and asked in self._pending:
+            turn = fields.get("turn")
+            self._moves[asked] = turn if isinstance(turn, int) else -1
+        return asked
 
     def answer(self, asked):
         """The answer to request `asked` once it came (the message, or an error
@@ -171,6 +178,7 @@ class RoomClient:
 
     def _error(self, asked, code, message):
         self._pending.pop(asked, None)
+        self._moves.pop(asked, None)
         self._answers[asked] = {"type": "error", "id": asked, "code": code, "message": message}
 
     def _fail_pending(self, code):
@@ -201,6 +209,7 @@ class RoomClient:
             self.notices.append(message)
         if asked is not None and asked in self._pending:
             del self._pending[asked]
+            self._moves.pop(asked, None)
             self._answers[asked] = message
 
     def _hello_refused(self, message):
@@ -260,9 +269,15 @@ class RoomClient:
                 token = self.token
             self._token(token)
         elif kind == "view":
-            if not isinstance(message.get("table"), dict):
+            turn = message.get("turn")
+            if not isinstance(message.get("table"), dict) or not isinstance(turn, int):
                 return False
             self.view = message
+            for asked in list(self._moves):
+                if turn > self._moves[asked]:
+                    del self._moves[asked]
+                    self._pending.pop(asked, None)
+                    self._answers[asked] = message
         elif kind == "over":
             self.over = message
         elif kind == "rooms":

@@ -86,7 +86,7 @@ class Screen:
         self.last_said = ""
         self.decided = False
         self.viewer = holder
-        self.places = _places(n)
+        self.places = lineview.places(n)
         self.word = ["" for _ in range(n)]
         self.mode = MESSAGE
         self._note_table()
@@ -482,16 +482,6 @@ def _lines(message):
         else:
             lines.extend(text.wrap(sentence, _MESSAGE_W))
     return lines
-
-
-def _places(n):
-    """Where each seat after the viewer sits: 2 players across, 3 left and right,
-    4 left, across, right."""
-    if n == 2:
-        return (0, lineview.TOP)
-    if n == 3:
-        return (0, lineview.LEFT, lineview.RIGHT)
-    return (0, lineview.LEFT, lineview.TOP, lineview.RIGHT)
 
 
 _TUNES = {

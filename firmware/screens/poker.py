@@ -537,14 +537,14 @@ class Screen:
             centre(fb, self.totals_words, y)
         elif mode == COUNTDOWN:
             seconds = (self.timer.counting_down(self.now) + 999) // 1000
-            _words_number(fb, "Get ready: ", seconds, "", y)
+            pokertable.words_number(fb, "Get ready: ", seconds, "", y)
             centre(fb, "Hold UP: totals", 19)  # the middle of the table is bare meanwhile
         elif mode == YOUR_BID:
-            _words_number(fb, "Your bid  < ", self.choice, " >", y)
+            pokertable.words_number(fb, "Your bid  < ", self.choice, " >", y)
         elif mode == YOUR_TILE:
             centre(fb, "Your turn", y)
         elif mode == YOUR_CALL:
-            _words_number(fb, "Lead as  < ", self.call, " >", y)
+            pokertable.words_number(fb, "Lead as  < ", self.call, " >", y)
         elif mode == TRICK:
             centre(fb, self.trick_words, y)
 
@@ -577,9 +577,3 @@ class Screen:
             centre(fb, self.tie_words, 47)
         centre(fb, "+%d coins   A: menu" % self.paid if self.paid else "A: menu", 56)
 
-
-def _words_number(fb, before, n, after, y):
-    """before, the int n and after as one centred line, without making the string."""
-    w = text.width(before) + text.number_width(n) + text.width(after)
-    x = text.number(fb, n, text.draw(fb, before, (128 - w) // 2, y), y)
-    text.draw(fb, after, x, y)

@@ -6,13 +6,22 @@ a bot of the level shown in "Bots" there, A on a bot takes it off again,
 "Fill with bots" fills every free seat, "Start" starts a full room, "Delete"
 gives every fee back and ends it. Everyone may "Leave" (a waiting room refunds
 the fee; in play leaving is a forfeit, asked first). A private room shows its
-join code in the title. Once the match is on, the footer follows the server's
-view (whose turn, the time left); at the end, the standings and the pot.
-Refusals are said in a bubble, in the server's words.
+join code in the title. Once the match is on (its first view came) the table
+takes over (ui.online.table_screen), and at its end the payout. Refusals are
+said in a bubble, in the server's words.
 """
 
 from ui import tunes
-from ui.online import game_index, game_label, GAMES, keep_up, minutes, refusal, seat_words
+from ui.online import (
+    game_index,
+    game_label,
+    GAMES,
+    keep_up,
+    minutes,
+    refusal,
+    seat_words,
+    table_screen,
+)
 from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Confirm, footer, Menu, NONE, title, YES
 
 
@@ -69,6 +78,13 @@ class Screen:
         if client.room is not self.shown:
             self.shown = client.room
             self.menu = self._make_menu(self.menu.cursor)
+        state = self.shown.get("state")
+        if state == "playing" and client.view is not None:
+            app.go(table_screen(self.shown.get("game")), client)  # the match is on
+            return
+        if state == "over" and client.over is not None:
+            app.go("payout", client)
+            return
         status = self._status()
         if status != self.status:
             self.status = status
@@ -154,19 +170,4 @@ class Screen:
             return "waiting, %s left%s" % (minutes(room.get("expires_ms")),
                                           ", pot %d" % pot if isinstance(pot, int) and pot
                                           else "")
-        if state == "over":
-            over = self.client.over or {}
-            winners = over.get("winners")
-            if isinstance(winners, list) and winners:
-                return "over: seat %s won" % ", ".join(str(w + 1) for w in winners
-                                                       if isinstance(w, int))
-            return "the match is over"
-        view = self.client.view or {}
-        mover = view.get("to_move")
-        if not isinstance(mover, int):
-            return "the match is on"
-        if mover == view.get("you"):
-            left = view.get("countdown_ms") or view.get("deadline_ms")
-            return "your turn, %d s" % ((left + 999) // 1000) if isinstance(left, int) \
-                else "your turn"
-        return "seat %d to play" % (mover + 1)
+        return "the match is over" if state == "over" else "the match starts..."

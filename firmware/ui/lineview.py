@@ -41,6 +41,16 @@ _BLOCK_X = (_MID, 0, LEFT_W - 1)
 _BLOCK_Y = (2, 17, 17)  # (the partner's frame, across, stays on the glass)
 
 
+def places(n):
+    """Where each seat sits, counted from the viewer's: 2 players across, 3 left
+    and right, 4 left, across, right (the viewer's own, 0, is the status line)."""
+    if n == 2:
+        return (0, TOP)
+    if n == 3:
+        return (0, LEFT, RIGHT)
+    return (0, LEFT, TOP, RIGHT)
+
+
 def end_tiles(line, out):
     """Fill out[0], out[1] with the tiles shown at the W and E ends (the lead
     stands for an end no tile has reached yet); -1 on an empty table."""

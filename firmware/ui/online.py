@@ -34,6 +34,27 @@ def game_label(name):
     return GAMES[game_index(name)][1] if isinstance(name, str) else "?"
 
 
+def table_screen(game):
+    """The screen of a game's online table: Poker's, the cross of All Fives and
+    Spectacular Bid, or the line of the draw-and-block games."""
+    if game == "poker":
+        return "onlinepoker"
+    return "onlinecross" if game in ("allfives", "bid") else "onlineline"
+
+
+def seat_name(room, i):
+    """What the table calls seat i: "You", a player's name, "Guest 2", "CPU 3"
+    (numbered as the room's seats are)."""
+    seats = room.get("seats") or ()
+    seat = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+    if room.get("you") == i:
+        return "You"
+    name = seat.get("name")
+    if seat.get("kind") == "human" and isinstance(name, str):
+        return name
+    return "%s %d" % ("Guest" if seat.get("kind") == "human" else "CPU", i + 1)
+
+
 def keep_up(app, client):
     """Step the session for this frame; False when the link is lost (the lost
     connection screen is on its way: the caller's screen stops there)."""

@@ -185,6 +185,14 @@ def trick(fb, shown, lit, led_by, led):
         text.number(fb, led, text.draw(fb, "as", x, y, 0) + _SPACE, y, 0)
 
 
+def words_number(fb, before, n, after, y):
+    """before, the int n and after as one centred line (the action line's "Your
+    bid  < 2 >"), without making the string."""
+    w = text.width(before) + text.number_width(n) + text.width(after)
+    x = text.number(fb, n, text.draw(fb, before, (128 - w) // 2, y), y)
+    text.draw(fb, after, x, y)
+
+
 # --- the hand's end --------------------------------------------------------------------
 
 def hand_end(fb, names, bids, taken, scores):
