@@ -316,7 +316,7 @@ class Server:
             room = self._new_room(conn, "1x1")
             pro = room.seats[1] = Seat("bot", level=games.LEVELS["1x1"][-1])
             pro.rating = games.PRO_ELO
-            room.start()
+            room.start(msg, conn)  # the room message answers the request
             room.run()
             return
         self.queue[pid] = (conn, self.store.player(pid)["elo"], time.monotonic(), False)

@@ -12,10 +12,12 @@ so a wait of N frames is N * 5 ms; every wait is bounded.
 
 import pathlib
 
-from sim.clock import RealTime
+from ui import profiles
 from ui.app import App
+from ui.onlinechoice import TILES, WAYS
 
 from sim import net, render
+from sim.clock import RealTime
 from sim.emulator import Emulator
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -23,13 +25,21 @@ SHOTS = ROOT / "build" / "online-screens"  # PNGs of what the tests saw, to look
 FPS = 200
 
 
+TABLES = ("onlinepoker", "onlineline", "onlinecross")
+
+
 class Handheld:
-    def __init__(self, url, save_dir):
+    """`profile`: the local profile to go online as (made, or made active), so
+    that handhelds of one test sign in under names of their own."""
+
+    def __init__(self, url, save_dir, profile=None):
         self.said = []
         self.emulator = Emulator("pico-spi", save_dir=save_dir, net=net.socket_net(url),
                                  time=RealTime(), fps=FPS,
                                  screen=lambda hw: App(hw, first="menu", speak=self.said.append))
         self.app = self.emulator.screen
+        if profile is not None and not profiles.set_active(self.app.storage, profile):
+            assert profiles.add(self.app.storage, profile) == ""
 
     @property
     def screen(self):
@@ -64,7 +74,8 @@ class Handheld:
         SHOTS.mkdir(parents=True, exist_ok=True)
         render.image(self.emulator.controller, "white", 4).save(SHOTS / (name + ".png"))
 
-    def into_the_lobby(self, guest=False):
+    def online(self, guest=False):
+        """The main menu's Online, signed in (or as a guest) once asked."""
         self.press("up", 2)  # Online sits above More games, the last item
         menu = self.screen.menu
         assert menu.labels[menu.cursor] == "Online"
@@ -74,12 +85,43 @@ class Handheld:
             self.press("down" if guest else "a")
             if guest:
                 self.press("a")
+
+    def into_the_lobby(self, guest=False):
+        self.online(guest)
         self.until(lambda: self.name == "lobby")
 
-    def choose(self, label):
-        """Move the screen's menu to the item `label` and press A."""
-        menu = self.screen.menu
-        target = menu.labels.index(label)
-        while menu.cursor != target:
+    def move_to(self, label):
+        """Move the screen's menu to the item `label`."""
+        for _ in range(30):  # (the screen may make its menu again meanwhile)
+            menu = self.screen.menu
+            target = menu.labels.index(label)
+            if menu.cursor == target:
+                return
             self.press("down" if menu.cursor < target else "up")
+        raise AssertionError("the menu never reached " + label)
+
+    def choose(self, label):
+        self.move_to(label)
         self.press("a")
+
+    @property
+    def at_table(self):
+        return self.name in TABLES
+
+    def my_turn(self):
+        """At a table, with a choice of the server's legal actions open."""
+        return self.at_table and self.screen.play.mine and self.screen.choice.mode in (TILES, WAYS)
+
+    def play_on(self):
+        """A on this handheld's turn (whatever the cursor is on: the server's legal
+        actions only are offered), else a frame."""
+        if self.my_turn():
+            self.press("a")
+        else:
+            self.frames()
+
+    def power_cut(self):
+        """The handheld goes dark: its link drops without a word, nothing more runs."""
+        link = self.client.link
+        if link is not None:
+            link._stream.close()

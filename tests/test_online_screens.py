@@ -3,25 +3,19 @@ against a room server on 127.0.0.1 that the test starts (tests/net/fake_rooms.py
 sign in with the profile's name, the lobby's list, a private room and its code,
 the host's bots, join by code entered with the arrows, leaving, and a dropped
 link: the lost-connection screen, then the room again with the seat's token.
-Frames run a few milliseconds of real time apart so that the sockets move."""
+The handhelds are tests/online_support.py's: frames follow real time."""
 
 import pathlib
 import subprocess
 import sys
-import time
 
 import pytest
-from ui.app import App
+from online_support import Handheld
 from ui.online import CODE_LETTERS
-
-from sim import net, render
-from sim.emulator import Emulator
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "net"))
 from fake_rooms import FakeRooms  # noqa: E402
-
-SHOTS = ROOT / "build" / "online-screens"  # PNGs of what the tests saw, to look at
 
 
 @pytest.fixture(scope="module")
@@ -30,62 +24,24 @@ def rooms():
         yield running
 
 
-class Online:
-    def __init__(self, rooms, save_dir):
-        self.said = []
-        self.emulator = Emulator("pico-spi", save_dir=save_dir, net=net.socket_net(rooms.url),
-                                 screen=lambda hw: App(hw, first="menu", speak=self.said.append))
-        self.app = self.emulator.screen
-
-    @property
-    def name(self):
-        return type(self.app.screen).__module__.split(".")[-1]
-
-    def frames(self, n=1):
-        for _ in range(n):
-            self.emulator.step()
-            time.sleep(0.003)
-
-    def press(self, button, times=1):
-        for _ in range(times):
-            self.emulator.press(button)
-
-    def until(self, condition, most=600):
-        for _ in range(most):
-            if condition():
-                return
-            self.frames()
-        raise AssertionError("still on %s, last said: %s" % (self.name, self.said[-3:]))
-
-    def shot(self, name):
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        render.image(self.emulator.controller, "white", 4).save(SHOTS / (name + ".png"))
-
-
 def into_the_lobby(h):
-    h.press("up", 2)  # Online sits above More games, the last item
-    assert h.app.screen.menu.labels[h.app.screen.menu.cursor] == "Online"
-    h.press("a")
-    assert h.name == "online"
-    h.until(lambda: h.app.screen.menu is not None)  # welcomed as a guest: sign in?
-    h.shot("signin")
-    h.press("a")  # Sign in as PLAYER_1
-    h.until(lambda: h.name == "lobby")
+    h.into_the_lobby()
+    h.shot("lobby")
 
 
 def test_sign_in_then_the_lobby_lists_the_public_rooms(rooms, tmp_path):
-    h = Online(rooms, tmp_path)
+    h = Handheld(rooms.url, tmp_path)
     into_the_lobby(h)
     assert rooms.requests[-2:][0] == {"type": "register", "name": "PLAYER_1", "id": 2}
-    h.until(lambda: len(h.app.screen.menu.labels) == 5)
+    h.until(lambda: len(h.app.screen.menu.labels) == 6)
     menu = h.app.screen.menu
-    assert menu.labels[4] == "Bob 2/4" and menu.values[4] == "100c"
-    h.shot("lobby")
+    assert menu.labels[5] == "Bob 2/4" and menu.values[5] == "100c"
     h.press("right")  # another game: its list (empty here)
     h.until(lambda: rooms.requests[-1] == {"type": "list", "game": "1x1",
                                            "id": rooms.requests[-1]["id"]})
+    assert h.app.screen.menu.labels[5] == "Quick match"  # 1x1's
     h.press("left")
-    h.until(lambda: len(h.app.screen.menu.labels) == 5)
+    h.until(lambda: len(h.app.screen.menu.labels) == 6)
     h.press("up")  # the listed room
     h.press("a")
     h.until(lambda: h.name == "room")
@@ -93,9 +49,9 @@ def test_sign_in_then_the_lobby_lists_the_public_rooms(rooms, tmp_path):
 
 
 def test_a_private_room_shows_its_code_and_the_host_fills_it_with_bots(rooms, tmp_path):
-    h = Online(rooms, tmp_path)
+    h = Handheld(rooms.url, tmp_path)
     into_the_lobby(h)
-    h.press("down", 2)
+    h.press("down", 3)
     h.press("a")  # Create private
     h.until(lambda: h.name == "room")
     assert rooms.requests[-1]["type"] == "create" and rooms.requests[-1]["private"] is True
@@ -121,9 +77,9 @@ def test_a_private_room_shows_its_code_and_the_host_fills_it_with_bots(rooms, tm
 
 
 def test_join_by_code_with_the_arrows(rooms, tmp_path):
-    h = Online(rooms, tmp_path)
+    h = Handheld(rooms.url, tmp_path)
     into_the_lobby(h)
-    h.press("down", 3)
+    h.press("down", 4)
     h.press("a")
     assert h.name == "joincode"
     for letter in "K7Q2P":
@@ -142,9 +98,9 @@ def test_join_by_code_with_the_arrows(rooms, tmp_path):
 
 
 def test_a_dropped_link_shows_the_lost_screen_then_the_room_again(rooms, tmp_path):
-    h = Online(rooms, tmp_path)
+    h = Handheld(rooms.url, tmp_path)
     into_the_lobby(h)
-    h.press("down")
+    h.press("down", 2)
     h.press("a")  # Create public
     h.until(lambda: h.name == "room")
     client = h.app.screen.client

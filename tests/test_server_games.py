@@ -40,9 +40,9 @@ async def duel(url):
     assert (await ann.ask({"type": "quick"}))["type"] == "queued"
     offer = await ann.next("offer", timeout=5)
     assert offer["level"] == "hard" and offer["elo"] == 1600.0
-    await ann.send({"type": "quick", "bot": True})
-    room = await ann.next("room", where=lambda m: m["state"] == "playing"
-                          and m["room"] != rooms[0]["room"])
+    room = await ann.ask({"type": "quick", "bot": True})  # answered by the duel's room
+    assert room["type"] == "room" and room["state"] == "playing"
+    assert room["room"] != rooms[0]["room"]
     assert room["seats"][1] == {"kind": "bot", "level": "hard"}
     over = (await play_until_over([ann]))[0]
     before = me["player"]["elo"]

@@ -14,9 +14,9 @@ auction the choice (accept, decline, a bid) is shown at the right of the cross.
 from core.table import Table
 from gfx import domino, text
 from micropython import const
+from ui import tableview
 
 from screens import onlineline
-from ui import tableview
 
 _UPPER_Y = const(38)
 _LOW_Y = const(45)

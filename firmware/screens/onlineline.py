@@ -48,7 +48,7 @@ _WAY_WORDS = ("West end", "East end", "North end", "South end")
 
 
 class Screen:
-    TABLE = Line  # what the view's line is laid on again (onlinecross: the cross)
+    TABLE: type = Line  # what the view's line is laid on again (onlinecross: the cross)
 
     def __init__(self, app, client):
         self.app = app
@@ -246,7 +246,7 @@ class Screen:
         choosing = mine and choice.mode == WAYS and choice.tile >= 0
         lit = self.lit if self.frames < _LIT_FRAMES or self.mode == LAST else -1
         self._draw_table(fb, choosing, lit)
-        picking = mine and choice.mode in (TILES, WAYS) and choice.playable
+        picking = mine and choice.picking()
         cursor = choice.cursor if picking and (choice.mode == TILES or choosing) else -1
         stock = tableview.NO_STOCK
         if choice.stock_slot() and mine:

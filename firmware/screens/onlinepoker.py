@@ -22,7 +22,7 @@ from gfx import text
 from hw.buttons import A, B, DOWN, UP
 from micropython import const
 from ui import pokertable, tableview, tunes
-from ui.onlinechoice import Choice, TILES, WAYS
+from ui.onlinechoice import Choice, TILES
 from ui.onlineplay import Play
 from ui.widgets import box, centre, Confirm, title, YES
 
@@ -286,7 +286,7 @@ class Screen:
         if mover > 0 and self.mode == PLAY:
             pokertable.dots(fb, figures, mover, self.frames, self.totals, self.names)
         choice = self.choice
-        choosing = mine and choice.mode in (TILES, WAYS) and choice.playable
+        choosing = mine and choice.picking()
         cursor = choice.cursor if choosing and (choice.mode == TILES or choice.tile >= 0) else -1
         hand = () if self.ended_pending else play.hand  # every tile of it played
         tableview.hand(fb, hand, choice.playable if choosing else tableview.PLAIN, 0,

@@ -93,9 +93,15 @@ class Choice:
     def slots(self, hand):
         return len(hand) + (1 if self.stock_slot() else 0)
 
+    def picking(self):
+        """A tile or a way is being chosen (the hand shows the cursor)."""
+        return (self.mode == TILES or self.mode == WAYS) and self.playable != 0
+
     def current(self):
         """The action shown in WAYS (or forced), else -1."""
-        return self.ways[self.way] if self.mode in (WAYS, FORCED) and self.ways else -1
+        if (self.mode == WAYS or self.mode == FORCED) and self.ways:
+            return self.ways[self.way]
+        return -1
 
     def update(self, hand, legal, texts):
         """The action the player made this frame, or -1."""

@@ -36,7 +36,8 @@ class FakeRooms(ServerThread):
 
     async def _main(self):
         self._stop = asyncio.Event()
-        async with serve(self._serve, "127.0.0.1", 0) as server:
+        # (close_timeout: a test's handhelds are no longer stepped to answer the close)
+        async with serve(self._serve, "127.0.0.1", 0, close_timeout=0.2) as server:
             self.url = "ws://127.0.0.1:%d/" % server.sockets[0].getsockname()[1]
             self._ready.set()
             await self._stop.wait()
