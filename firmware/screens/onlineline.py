@@ -107,6 +107,9 @@ class Screen:
             self._lay(before.get("line"))
             _place(self.line, action)
             self._figures(before, table)
+            mover = last.get("seat")
+            if isinstance(mover, int) and mover < self.n:  # the tiles it just played
+                self.sizes[mover] = max(self.sizes[mover] - (2 if is_pair(action) else 1), 0)
             self.hand = [t for t in before.get("hand") or () if not _plays(action, t)]
             self.heading = "Hand %s over" % before.get("hand_no", "")
             self.mode = LAST

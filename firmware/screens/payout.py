@@ -90,11 +90,11 @@ class Screen:
         fb = self.app.fb
         fb.fill(0)
         title(fb, self.title, self.pot)
-        text.draw(fb, "pts", 78, 11)
-        text.draw(fb, "coins", 100, 11)
+        text.draw(fb, "pts", 78, 10)
+        text.draw(fb, "coins", 100, 10)
         for i in range(len(self.rows)):
             row = self.rows[i]
-            y = 19 + 7 * i
+            y = 17 + 7 * i
             text.draw(fb, row[0], 2, y)
             tableview.signed(fb, row[1], 92, y)
             if row[2]:
