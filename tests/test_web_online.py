@@ -2,7 +2,9 @@
 MicroPython's WebAssembly port (sim/web/page.py, pocket.js) carries the same
 room session (firmware/hw/roomclient.py) to a room server on 127.0.0.1 that the
 test starts (tests/net/fake_rooms.py): hello with a key kept in the browser's
-storage, a request answered, a dropped link reconnected with the seat's token."""
+storage, a request answered, a dropped link reconnected with the seat's token;
+then, against the real room server (tests/server_support.py), the page's own
+screens pressed from the menu to a duel's table, where the page plays a move."""
 
 import json
 import pathlib
@@ -11,7 +13,9 @@ import urllib.parse
 
 import pytest
 
-from sim.web.chromium import Browser, why_not
+from server_support import FAST, ServerProcess
+
+from sim.web.chromium import Browser, play, why_not
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "net"))
@@ -48,8 +52,14 @@ def step_until(page, condition, most=300):
 
 
 @pytest.fixture(scope="module")
-def online():
-    with FakeRooms() as rooms, Browser() as browser:
+def browser():
+    with Browser() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def online(browser):
+    with FakeRooms() as rooms:
         page = browser.open(query="server=" + urllib.parse.quote(rooms.url, safe=""))
         yield page, rooms, browser
 
@@ -86,3 +96,43 @@ def test_a_dropped_page_link_reconnects_with_the_token(online):
     assert rooms.hellos[-1]["token"] == "T1"
     assert python(page, "out = client.view['turn']") == 4
     assert browser.errors == []
+
+
+def frames_until(page, condition, most=400):
+    """Frames of the page's handheld (the browser's events run between them) until
+    `condition` (Python, with `app` the page's App) is true."""
+    for _ in range(most):
+        if python(page, "app = page._handheld.app\nout = bool(%s)" % condition):
+            return
+        play(page, [("wait", 1)])
+        page.wait_for_timeout(5)
+    raise AssertionError("not so: %s" % condition)
+
+
+def test_the_page_goes_online_through_its_screens_and_plays_a_move(browser, tmp_path):
+    # (bots a little slower: the view of the page's move is seen before the next)
+    with ServerProcess(tmp_path / "rooms.sqlite", *FAST, "--bot-ms", "400") as server:
+        page = browser.open(query="server=" + urllib.parse.quote(server.url, safe=""))
+        python(page, "import page\nout = 0")
+        play(page, [("press", "a"), ("press", "a")])  # the splash, the title
+        frames_until(page, "app._module == 'screens.menu'")
+        play(page, [("press", "up"), ("press", "up"), ("press", "a")])  # Online
+        frames_until(page, "getattr(app.screen, 'menu', None) is not None")
+        play(page, [("press", "a")])  # sign in
+        frames_until(page, "app._module == 'screens.lobby'")
+        play(page, [("press", "right")] + [("press", "down")] * 5 + [("press", "a")])
+        frames_until(page, "app._module == 'screens.quick' and app.screen.menu is not None")
+        play(page, [("press", "a")])  # the professional
+        frames_until(page, "app._module == 'screens.onlineline' and app.screen.play.mine"
+                     " and app.screen.choice.mode in (1, 2)")
+        turn = python(page, "out = page._handheld.app.screen.play.turn")
+        you = python(page, "out = page._handheld.app.screen.play.you")
+        play(page, [("press", "a")])
+        frames_until(page, "app.screen.play.mine and app.screen.choice.mode == 2"
+                     " or app.screen.play.turn > %d" % turn)
+        if python(page, "out = page._handheld.app.screen.play.turn == %d" % turn):
+            play(page, [("press", "a")])  # a tile with two ways: the first of them
+            frames_until(page, "app.screen.play.turn > %d" % turn)
+        last = python(page, "out = page._handheld.app.screen.play.view['last']")
+        assert last["seat"] == you and last["late"] is False
+        assert browser.errors == []
