@@ -11,6 +11,7 @@ so a wait of N frames is N * 5 ms; every wait is bounded.
 """
 
 import pathlib
+import socket
 
 from ui import profiles
 from ui.app import App
@@ -120,8 +121,12 @@ class Handheld:
         else:
             self.frames()
 
+    def drop_link(self):
+        """The connection breaks under the handheld (its socket shut from outside,
+        as a WiFi that went away): the server and the handheld each find it closed."""
+        self.client.link._stream._sock.shutdown(socket.SHUT_RDWR)
+
     def power_cut(self):
-        """The handheld goes dark: its link drops without a word, nothing more runs."""
-        link = self.client.link
-        if link is not None:
-            link._stream.close()
+        """The handheld goes dark: its link drops without a word, nothing more runs
+        (the test stops stepping it)."""
+        self.drop_link()

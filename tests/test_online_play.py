@@ -215,18 +215,65 @@ def test_the_quick_match_offers_the_professional_and_leaving_is_a_forfeit(server
     assert ann.screen.client.room is None
 
 
-def test_all_fives_hosted_with_bots_to_the_payout(server, tmp_path):
+def test_all_fives_hosted_with_bots_to_the_payout_through_a_dropped_link(server, tmp_path):
     ann = Handheld(server.url, tmp_path / "ann")
     ann.into_the_lobby()
     host(ann, game_rights=2)  # All Fives
     fill_and_start(ann)
     assert ann.name == "onlinecross"
+    dropped = False
     deadline = time.monotonic() + 30
     while ann.name != "payout" and time.monotonic() < deadline:
+        if not dropped and ann.at_table and ann.screen.play.turn > 6:
+            # The link drops mid-hand: the lost connection screen, then the table
+            # again as the server has it (it played for her meanwhile, if need be).
+            turn = ann.screen.play.turn
+            ann.drop_link()
+            ann.until(lambda: ann.name == "netlost")
+            ann.shot("netlost-table")
+            assert "Trying again in" in ann.said[-1]
+            ann.until(lambda: ann.at_table)
+            assert "Connected again." in ann.said
+            assert ann.screen.play.turn >= turn
+            dropped = True
         if ann.at_table and ann.screen.mode != 0:
             ann.press("a")
         ann.play_on()
+    assert dropped
     assert ann.name == "payout"
     over = ann.client.over
     assert max(over["scores"]) >= 100  # All Fives to 100
     assert ann.screen.title in ("You win!", "CPU 2 wins")
+
+
+def test_refusals_and_a_deleted_room_are_said_and_nothing_is_lost(server, tmp_path):
+    guest = Handheld(server.url, tmp_path / "guest", profile="GUEST")
+    guest.into_the_lobby(guest=True)
+    guest.move_to("Fee")
+    guest.press("right")  # 10 coins: a guest may not set a fee
+    guest.choose("Create public")
+    guest.until(lambda: guest.screen.bubble.open)
+    assert guest.said[-1] == "A guest may host only free rooms."
+    guest.shot("refused-guest-fee")
+    guest.press("a")
+    guest.choose("Join by code")
+    guest.press("a")  # the code AAAAA: no room has it
+    guest.until(lambda: guest.screen.bubble.open)
+    assert guest.said[-1] == "No room has that code."
+
+    ann = Handheld(server.url, tmp_path / "ann")
+    ann.into_the_lobby()
+    host(ann, fee_rights=1)
+    bob = Handheld(server.url, tmp_path / "bob", profile="BOB")
+    bob.into_the_lobby()
+    bob.until(lambda: len(bob.screen.menu.labels) > bob.screen.fixed)
+    bob.choose(bob.screen.menu.labels[bob.screen.fixed])
+    bob.until(lambda: bob.name == "room")
+    bob.until(lambda: coins(bob) == 4990)  # the fee paid
+    ann.until(lambda: humans(ann.screen.shown) == 2)
+    ann.choose("Delete room")
+    ann.until(lambda: ann.name == "lobby")
+    bob.until(lambda: bob.name == "lobby" and bob.screen.bubble.open)
+    assert bob.said[-1] == "The host deleted the room: every fee came back."
+    bob.until(lambda: coins(bob) == 5000)
+    bob.shot("room-deleted")

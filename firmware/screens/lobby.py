@@ -49,6 +49,7 @@ class Screen:
         self.foot = ""
         self.menu = self._menu(0)
         self._list()
+        self._words()
         self.menu.announce("Lobby")
         closed = client.closed
         if closed is not None:
