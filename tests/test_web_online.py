@@ -12,7 +12,6 @@ import sys
 import urllib.parse
 
 import pytest
-
 from server_support import FAST, ServerProcess
 
 from sim.web.chromium import Browser, play, why_not
