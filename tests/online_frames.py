@@ -86,7 +86,8 @@ def hand_over(match, seat):
 
 class StillClient:
     """What the screens read of a session, holding the messages a test gives it;
-    requests are kept in `sent` and never answered."""
+    requests are kept in `sent` (their ids count from 1), answered only by what
+    the test puts in `answers` (id -> message)."""
 
     state = ONLINE
     problem = ""
@@ -103,6 +104,7 @@ class StillClient:
         self.player = player or {"name": "PLAYER_1", "guest": False, "coins": 4900,
                                  "elo": 1200.0, "rewarded_today": 0}
         self.sent = []
+        self.answers = {}
 
     def step(self, ms):
         pass
@@ -112,7 +114,7 @@ class StillClient:
         return len(self.sent)
 
     def answer(self, asked):
-        return None
+        return self.answers.pop(asked, None)
 
     def pending(self, asked):
         return False

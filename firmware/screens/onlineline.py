@@ -28,7 +28,7 @@ from gfx import domino, text
 from hw.buttons import A, ALL, B
 from micropython import const
 from ui import lineview, tableview, tunes
-from ui.onlinechoice import Choice, FORCED, TILES, WAYS
+from ui.onlinechoice import FORCED, TILES, WAYS
 from ui.onlineplay import Play
 from ui.widgets import centre, Confirm, title, YES
 
@@ -52,8 +52,8 @@ class Screen:
 
     def __init__(self, app, client):
         self.app = app
-        self.play = play = Play(app, client)
-        self.choice = Choice(app, False)
+        self.play = play = Play(app, client, False)
+        self.choice = play.choice
         self.confirm = Confirm(app)
         n = play.seats
         self.n = n
@@ -87,7 +87,6 @@ class Screen:
         which the view waits for) the table, what the play ended, what to tell."""
         play = self.play
         last = play.last
-        self.choice.reset(play.hand, play.legal)
         if last is not None:
             self.app.say("%s: %s." % (play.names[last.get("seat", 0) % self.n], last.get("text")))
         if self.mode != PLAY:
@@ -107,7 +106,7 @@ class Screen:
             self._lay(before.get("line"))
             _place(self.line, action)
             self._figures(before, table)
-            mover = last.get("seat")
+            mover = last.get("seat") if last is not None else None
             if isinstance(mover, int) and mover < self.n:  # the tiles it just played
                 self.sizes[mover] = max(self.sizes[mover] - (2 if is_pair(action) else 1), 0)
             self.hand = [t for t in before.get("hand") or () if not _plays(action, t)]
@@ -159,9 +158,11 @@ class Screen:
         del self.pile[:]
         lineview.covered(self.line, self.shown, self.pile)
 
-    def _show(self, words):
+    def _show(self, words, say=True):
         self.message = text.wrap(words, _MESSAGE_W)
         self.message_frames = _MESSAGE_FRAMES * len(self.message)
+        if say:
+            self.app.say(words)
 
     def _words(self):
         """The way shown while one is chosen, and the scores page's footer."""
@@ -194,7 +195,7 @@ class Screen:
             self._follow()
             self._words()
         if play.notice:
-            self._show(play.notice)
+            self._show(play.notice, say=False)  # (said as it came)
             play.notice = ""
         self.frames += 1
         buttons = app.buttons
@@ -228,7 +229,6 @@ class Screen:
             action = self.choice.update(play.hand, play.legal, play.texts)
             if action >= 0:
                 play.act(action)
-                self.choice.reset(play.hand, play.legal)
             self._words()
         if buttons.just_pressed(B) and not self.choice.back():
             app.sound.play(tunes.SELECT)

@@ -22,7 +22,7 @@ from gfx import text
 from hw.buttons import A, B, DOWN, UP
 from micropython import const
 from ui import pokertable, tableview, tunes
-from ui.onlinechoice import Choice, TILES
+from ui.onlinechoice import TILES
 from ui.onlineplay import Play
 from ui.widgets import box, centre, Confirm, title, YES
 
@@ -49,8 +49,8 @@ class _Places:
 class Screen:
     def __init__(self, app, client):
         self.app = app
-        self.play = play = Play(app, client)
-        self.choice = Choice(app, True)
+        self.play = play = Play(app, client, True)
+        self.choice = play.choice
         self.confirm = Confirm(app)
         you = play.you
         self.names = [text.fit(play.names[(you + p) % 4], _NAME_W) for p in range(4)]
@@ -83,7 +83,6 @@ class Screen:
         """A new view: the chooser, and (unless the end of a hand is on screen,
         which the view waits for) the seats' figures, the trick, what it ended."""
         play = self.play
-        self.choice.reset(play.hand, play.legal)
         last = play.last
         if last is not None:
             self.app.say("%s: %s." % (play.names[last.get("seat", 0) % 4], last.get("text")))
@@ -204,7 +203,6 @@ class Screen:
             action = self.choice.update(play.hand, play.legal, play.texts)
             if action >= 0:
                 play.act(action)
-                self.choice.reset(play.hand, play.legal)
         if buttons.just_pressed(B) and not self.choice.back():
             app.sound.play(tunes.SELECT)
             self.confirm.ask("Leave the match? It counts as a forfeit: the fee stays in "

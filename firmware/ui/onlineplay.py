@@ -2,7 +2,7 @@
 onlinecross.py): the server's latest view, read once when it comes, and what
 the player sends back.
 
-    play = Play(app, client)
+    play = Play(app, client, poker)
     ...each frame:
     if not play.update(): return       # another screen is on its way
     play.changed                       # a new view came this frame
@@ -10,6 +10,7 @@ the player sends back.
     play.mine                          # it is your turn, the countdown is over
     play.seconds(), play.countdown()   # your turn's seconds left (-1: none), the countdown's
     play.state                         # your missed turns: core.pokertimer's ACTIVE .. AUTOPLAY
+    play.choice                        # the buttons' choice among play.legal (ui/onlinechoice.py)
     play.act(action)                   # sent once; play.legal is emptied until the next view
     play.notice                        # a sentence to show (late, autoplay, a refusal), or ""
 
@@ -27,6 +28,7 @@ from micropython import const
 
 from ui import tunes
 from ui.online import keep_up, refusal, seat_name
+from ui.onlinechoice import Choice
 
 _RETRY_MS = const(200)  # an act refused in the countdown goes again after this
 _QUIET = ("stale", "late", "not_your_turn", "no_answer", "offline")
@@ -36,9 +38,10 @@ _STATE_NOTICES = ("You play again.", "Late: the server played for you.",
 
 
 class Play:
-    def __init__(self, app, client):
+    def __init__(self, app, client, poker):
         self.app = app
         self.client = client
+        self.choice = Choice(app, poker)
         room = client.room
         self.game = room.get("game")
         you = room.get("you")
@@ -111,6 +114,7 @@ class Play:
         self.asked = self.client.request("act", turn=self.turn, action=action)
         del self.legal[:]  # nothing more to choose until the next view
         del self.texts[:]
+        self.choice.reset(self.hand, self.legal)
         self.app.sound.play(tunes.PLAYED)
 
     def tell(self, words):
@@ -162,6 +166,7 @@ class Play:
             if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int):
                 self.legal.append(pair[0])
                 self.texts.append(str(pair[1]))
+        self.choice.reset(self.hand, self.legal)
 
     def _answered(self, ms):
         client = self.client
