@@ -8,9 +8,8 @@ back to the lobby."""
 from core.actions import DRAW
 from core.poker import BID
 from online_frames import hand_over, Match, POKER_SEATS, room, StillClient, with_status
-from ui_driver import Handheld
-
 from screens import onlinepoker
+from ui_driver import Handheld
 
 
 def frames(h, n):
