@@ -81,8 +81,8 @@ def test_under_autoplay_a_button_takes_the_seat_back(tmp_path):
     client.room = with_status(client.room, 0, "autoplay")
     h.frame()
     assert h.said[-1] == "Autoplay: press a key to play." and not h.screen.play.mine
-    h.press("left")
-    assert [r["type"] for r in client.sent] == ["control"]
+    h.press("b")  # (taken by the control: no question to leave)
+    assert [r["type"] for r in client.sent] == ["control"] and not h.screen.confirm.open
     client.room = with_status(client.room, 0, "active")
     h.frame()
     assert h.said[-1] == "You play again." and h.screen.play.mine

@@ -204,6 +204,8 @@ class Screen:
             if self.choice.mode != FORCED and buttons.just_pressed(ALL):
                 self.message_frames = 0  # read: a button puts it away
                 return
+        if play.pressed:
+            return
         decided = self.confirm.update()
         if decided == YES:
             play.client.request("leave")

@@ -183,6 +183,8 @@ class Screen:
         self.frames += 1
         buttons = app.buttons
         self.totals = buttons.pressed(UP) or buttons.pressed(DOWN)
+        if play.pressed:
+            return
         decided = self.confirm.update()
         if decided == YES:
             play.client.request("leave")

@@ -13,6 +13,7 @@ the player sends back.
     play.choice                        # the buttons' choice among play.legal (ui/onlinechoice.py)
     play.act(action)                   # sent once; play.legal is emptied until the next view
     play.notice                        # a sentence to show (late, autoplay, a refusal), or ""
+    play.pressed                       # this frame's button went to `control`: no other use
 
 The server decides everything: what is legal, the timers, the late plays. The
 times shown count down from the view's deadline_ms with the frames' own time.
@@ -62,6 +63,7 @@ class Play:
         self.left_ms = -1  # your decision's time left (-1: not your turn)
         self.countdown_ms = 0
         self.changed = False
+        self.pressed = False  # this frame's button took the seat back from autoplay
         self.notice = ""
         self.asked = 0  # the act (or control) on its way
         self.action = -1  # the act sent, for a retry
@@ -93,7 +95,9 @@ class Play:
         if self.changed:
             self._view(client.view)
         self._answered(ms)
-        if self.state == AUTOPLAY and app.buttons.just_pressed(ALL) and not self.asked:
+        # Under autoplay a button takes the seat back, and is used up doing so.
+        self.pressed = self.state == AUTOPLAY and app.buttons.just_pressed(ALL)
+        if self.pressed and not self.asked:
             self.asked = client.request("control")
             app.sound.play(tunes.SELECT)
         return True
