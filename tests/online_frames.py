@@ -99,7 +99,6 @@ class StillClient:
         self.rooms = None
         self.offer = None
         self.closed = None
-        self.seated = None
         self.token = "T1"
         self.player = player or {"name": "PLAYER_1", "guest": False, "coins": 4900,
                                  "elo": 1200.0, "rewarded_today": 0}

@@ -62,7 +62,6 @@ class RoomClient:
         self.rooms = None  # the last lobby list
         self.offer = None  # the quick match's offer of the handheld professional
         self.closed = None  # the last room that closed under the player ("closed")
-        self.seated = None  # the room the welcome said this identity sits in
         self.token = token or None  # the seat's reconnect token
         self.notices: list = []  # errors without an id, pushed by the server
         self.bad_messages = 0
@@ -233,9 +232,7 @@ class RoomClient:
         player = message.get("player")
         if isinstance(player, dict):
             self.player = player
-        room = message.get("room")
-        self.seated = room if isinstance(room, str) else None
-        if self.seated is None:
+        if not isinstance(message.get("room"), str):  # seated nowhere
             self.room = self.view = None
             self._token(None)
 
@@ -261,10 +258,9 @@ class RoomClient:
             if not isinstance(message.get("seats"), list):
                 return False
             self.room = message
-            self.seated = message.get("room")
             token = message.get("token")
             if message.get("state") == "over":
-                token = self.seated = None
+                token = None
             elif not isinstance(token, str):
                 token = self.token
             self._token(token)
@@ -290,6 +286,5 @@ class RoomClient:
             if kind == "closed":
                 self.closed = message
             self.room = self.view = None
-            self.seated = None
             self._token(None)
         return True

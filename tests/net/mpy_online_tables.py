@@ -25,7 +25,7 @@ class StillClient:
 
     def __init__(self, room, view):
         self.room, self.view = room, view
-        self.over = self.rooms = self.offer = self.closed = self.seated = None
+        self.over = self.rooms = self.offer = self.closed = None
         self.token = "T1"
         self.player = {"name": "PLAYER_1", "guest": False, "coins": 4900, "elo": 1200.0}
 
