@@ -55,11 +55,12 @@ play: setup
 	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
 
 # The online room server (docs/protocol.md) on ws://HOST:PORT (127.0.0.1:8765), its
-# store in the SQLite file DB (build/server/rooms.sqlite). PORT is not defaulted
-# globally: `make flash` reads it as a serial port.
+# store in the SQLite file DB (build/server/rooms.sqlite), or with STORE=redis://H:P/N
+# in a Redis that any number of server processes share (docs/operations.md). PORT is
+# not defaulted globally: `make flash` reads it as a serial port.
 server: setup
 	$(PY) -m server --host $(or $(HOST),127.0.0.1) --port $(or $(PORT),8765) \
-		--db $(or $(DB),build/server/rooms.sqlite)
+		$(if $(STORE),--store "$(STORE)",--db $(or $(DB),build/server/rooms.sqlite))
 
 # The room server under load on 127.0.0.1 (a benchmark, bounded: ROOMS Poker rooms of
 # HUMANS scripted players each, SECONDS of play); figures in build/server-bench.json.

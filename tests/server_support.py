@@ -182,7 +182,12 @@ async def play_until_over(clients, timeout=60, choose=None):
 class FakeConn:
     """A connection without a socket, for in-process tests of the lobby and rooms."""
 
+    made = 0
+
     def __init__(self):
+        FakeConn.made += 1
+        self.node = "local"
+        self.cid = "fake.%d" % FakeConn.made
         self.player = None
         self.room = None
         self.closed = False
@@ -200,6 +205,9 @@ class FakeConn:
     def close(self, code=1000, reason=""):
         self.closed = True
 
+    def attach(self, room_id):
+        self.room = room_id
+
     def allow(self):
         return True
 
@@ -211,16 +219,16 @@ class FakeConn:
 
 
 class Harness:
-    """The server's lobby and rooms in this process, on an SQLite file, driven
-    request by request: `await h.ask(conn, {...})` dispatches it and lets every room
-    handle what was posted to it (and whatever comes due) before it returns."""
+    """The server's lobby and rooms in this process, on a store (an SQLiteStore or a
+    RedisStore: the `store` fixture of redis_support gives both), driven request by
+    request: `await h.ask(conn, {...})` dispatches it and lets every room handle what
+    was posted to it (and whatever comes due) before it returns."""
 
-    def __init__(self, db, **cfg):
+    def __init__(self, store, **cfg):
         import server  # noqa: F401  (firmware/ on the path)
         from server.app import Config, Server
-        from server.store import SQLiteStore
 
-        self.store = SQLiteStore(str(db))
+        self.store = store
         self.server = Server(self.store, Config(**cfg))
         self.asked = 0
 

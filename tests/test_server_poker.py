@@ -38,7 +38,7 @@ def check_views(store, match_id, clients):
     header, actions = store.match(match_id)[:2]
     m = Match("poker", parse_options("poker", header["options"]), header["seed"], header["names"])
     states = []
-    for action, late, took in actions:
+    for action, late, took, _ in actions:
         states.append(([tiles(h) for h in m.game.hands], m.game.played))
         m.apply(action, bool(late), took)
     states.append(([tiles(h) for h in m.game.hands], m.game.played))
