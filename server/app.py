@@ -9,6 +9,7 @@ process died) is claimed and rebuilt from the store.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import re
@@ -199,7 +200,8 @@ class Server:
         del self.conns[player["id"]]
         self.queue.pop(player["id"], None)
         if conn.room is not None:
-            self.route(conn, conn.room, "gone")
+            with contextlib.suppress(StoreDown):  # the room is given up too then
+                self.route(conn, conn.room, "gone")
 
     def replace(self, old):
         """A newer connection took this one's identity (here or in another process)."""
@@ -432,7 +434,10 @@ class Server:
         swept = time.monotonic()
         while True:
             await asyncio.sleep(1)
-            self._pair()
+            try:
+                self._pair()
+            except StoreDown:  # the waiting players pair when it is back
+                continue
             if time.monotonic() - swept < self.cfg.sweep_s:
                 continue
             swept = time.monotonic()

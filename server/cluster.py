@@ -22,6 +22,10 @@ import logging
 
 import redis
 import redis.asyncio
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import ExponentialBackoff
+
+from server.store import StoreDown
 
 log = logging.getLogger("server.cluster")
 HOPS = 8  # tries to reach a room's owner (a lease apart) before `unavailable`
@@ -93,8 +97,9 @@ class RedisCluster:
 
     async def start(self, server):
         self.server = server
-        self.redis = redis.asyncio.Redis.from_url(self.store.url, decode_responses=True,
-                                                  socket_connect_timeout=2)
+        self.redis = redis.asyncio.Redis.from_url(
+            self.store.url, decode_responses=True, socket_connect_timeout=0.5,
+            retry=AsyncRetry(ExponentialBackoff(cap=0.1, base=0.02), 1))
         self.subscribed = asyncio.Event()
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._publish())]
@@ -184,17 +189,21 @@ class RedisCluster:
             try:
                 async with self.redis.pubsub() as ps:
                     await ps.subscribe("node:" + self.node, BROADCAST)
+                    if self.subscribed.is_set():  # back after Redis was away: what was
+                        self._reattach()  # told meanwhile is lost, fresh views instead
                     self.subscribed.set()
                     async for m in ps.listen():
                         if m["type"] == "message":
                             self._heard(json.loads(m["data"]))
-            except (redis.ConnectionError, redis.TimeoutError) as e:
+            except (redis.ConnectionError, redis.TimeoutError, StoreDown) as e:
                 log.warning("listening: %r", e)
                 await asyncio.sleep(0.5)
 
     def _heard(self, event):
         try:
             getattr(self, "_on_" + event["t"])(event)
+        except StoreDown as e:
+            log.warning("event %r: %r", event, e)
         except Exception:  # one bad event must not stop the listener
             log.exception("event %r", event)
 
@@ -233,6 +242,10 @@ class RedisCluster:
             self.server.replace(conn)
 
     def _on_rehome(self, e):
+        self._reattach(e["room"])
+
+    def _reattach(self, room_id=None):
+        """The connections here attached to that room (None: to any) link again."""
         for conn in list(self.server.by_cid.values()):
-            if conn.room == e["room"] and conn.player is not None:
-                self.server.route(conn, e["room"], "attach")
+            if conn.room is not None and room_id in (None, conn.room):
+                self.server.route(conn, conn.room, "attach")

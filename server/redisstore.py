@@ -36,10 +36,17 @@ import time
 import redis
 from core.coins import WELCOME
 from core.elo import START
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from server.store import account, InRoom, Lost, NameTaken, Poor, pot, Store, StoreDown
 
 LEASE_MS = 5000
+# A call to a Redis that is away fails within about a second (one quick retry, for a
+# connection Redis closed), never holding the event loop for the client's default
+# ten retries.
+CLIENT = {"socket_timeout": 1, "socket_connect_timeout": 0.5,
+          "retry": Retry(ExponentialBackoff(cap=0.1, base=0.02), 1)}
 
 PRELUDE = """
 local node = ARGV[1]
@@ -233,8 +240,7 @@ class RedisStore(Store):
         self.url = url
         self.node = node or "n" + secrets.token_hex(4)
         self.lease_ms = lease_ms
-        self.r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=2,
-                                      socket_connect_timeout=2)
+        self.r = redis.Redis.from_url(url, decode_responses=True, **CLIENT)
         self.scripts = {name: self.r.register_script(PRELUDE + body)
                         for name, body in SCRIPTS.items()}
 

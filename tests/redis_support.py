@@ -5,10 +5,12 @@ why.
 
     redis_url              fixture: redis://127.0.0.1:PORT/0 of a server for the
                            module, emptied before each test
+    own_redis              fixture: a RedisServer of the test's own (stop, start)
     make_store             fixture, over both stores: make_store() is a fresh
                            SQLiteStore, or a RedisStore on an emptied Redis
 """
 
+import pathlib
 import shutil
 import socket
 import subprocess
@@ -38,6 +40,7 @@ class RedisServer:
             self.tmp = tempfile.TemporaryDirectory(prefix="redis-")
             folder = self.tmp.name
         self.folder = str(folder)
+        pathlib.Path(folder).mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.url = "redis://127.0.0.1:%d/0" % self.port
         self.proc = None
@@ -102,6 +105,15 @@ def redis_server():
     if REDIS is None:
         pytest.skip(NO_REDIS)
     with RedisServer() as server:
+        yield server
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A redis-server of the test's own, to stop and start again (its data kept)."""
+    if REDIS is None:
+        pytest.skip(NO_REDIS)
+    with RedisServer(tmp_path / "redis") as server:
         yield server
 
 

@@ -21,18 +21,17 @@ FAST = ["--turn-ms", "1500", "--countdown-ms", "200", "--bot-ms", "5", "--grace-
 
 
 class ServerProcess:
-    """`python -m server` started on a free loopback port; stop() or kill() ends it."""
+    """`python -m server` started on a free loopback port; stop() or kill() ends it.
+    `db` is its SQLite file, or None with "--store", URL among the `args`."""
 
     def __init__(self, db, *args):
-        self.db = str(db)
-        self.args = list(args)
+        self.args = (["--db", str(db)] if db is not None else []) + list(args)
         self.proc = None
         self.url = None
 
     def start(self):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0",
-             "--db", self.db, *self.args],
+            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", *self.args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONPATH=str(ROOT)),
         )
