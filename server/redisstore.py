@@ -67,8 +67,15 @@ local function move(m)
   redis.call('RPUSH', 'movements', cjson.encode(m))
   return true
 end
+local function drop_code(code, room)
+  if code ~= cjson.null and redis.call('HGET', 'codes', code) == room then
+    redis.call('HDEL', 'codes', code)
+  end
+end
 local function put_room(text)
   local row = cjson.decode(text)
+  local old = redis.call('HGET', 'rooms', row.id)
+  if old then drop_code(cjson.decode(old).code, row.id) end
   redis.call('HSET', 'rooms', row.id, text)
   if row.code ~= cjson.null then redis.call('HSET', 'codes', row.code, row.id) end
 end
@@ -139,12 +146,7 @@ if left ~= 0 then
   move(m)
 end
 local text = redis.call('HGET', 'rooms', room)
-if text then
-  local code = cjson.decode(text).code
-  if code ~= cjson.null and redis.call('HGET', 'codes', code) == room then
-    redis.call('HDEL', 'codes', code)
-  end
-end
+if text then drop_code(cjson.decode(text).code, room) end
 redis.call('HDEL', 'rooms', room)
 redis.call('DEL', 'lease:' .. room)
 return 'ok'
