@@ -64,9 +64,16 @@ server: setup
 
 # The room server under load on 127.0.0.1 (a benchmark, bounded: ROOMS Poker rooms of
 # HUMANS scripted players each, SECONDS of play); figures in build/server-bench.json.
+# PROCESSES=1,2,4: that many processes on one Redis for each count, and a failover;
+# figures in build/server-bench-processes.json.
+BENCH_LOAD = $(if $(ROOMS),--rooms $(ROOMS)) $(if $(HUMANS),--humans $(HUMANS)) \
+	$(if $(SECONDS),--seconds $(SECONDS))
 server-bench: setup
-	$(PY) tools/bench/server_bench.py $(if $(ROOMS),--rooms $(ROOMS)) \
-		$(if $(HUMANS),--humans $(HUMANS)) $(if $(SECONDS),--seconds $(SECONDS))
+ifdef PROCESSES
+	$(PY) tools/bench/cluster_bench.py --processes $(PROCESSES) $(BENCH_LOAD)
+else
+	$(PY) tools/bench/server_bench.py $(BENCH_LOAD)
+endif
 
 # Replay a game record, one JSON object per action.
 replay: setup
