@@ -178,6 +178,34 @@ async def play_until_over(clients, timeout=60, choose=None):
     return await asyncio.gather(*(run(c) for c in clients))
 
 
+def check_views(store, match_id, clients):
+    """Every view a client got shows its own hand at that turn, and of the other
+    hands only what was played (Poker; the store holds the match's journal)."""
+    from server.games import Match, parse_options, tiles
+
+    header, actions = store.match(match_id)[:2]
+    m = Match("poker", parse_options("poker", header["options"]), header["seed"], header["names"])
+    states = []
+    for action, late, took, _ in actions:
+        states.append(([tiles(h) for h in m.game.hands], m.game.played))
+        m.apply(action, bool(late), took)
+    states.append(([tiles(h) for h in m.game.hands], m.game.played))
+    checked = 0
+    for c in clients:
+        for v in (msg for msg in c.seen if msg["type"] == "view"):
+            hands, _ = states[v["turn"]]
+            seat = v["you"]
+            assert v["table"]["hand"] == hands[seat]
+            hidden = {t for s in range(4) if s != seat for t in hands[s]}
+            shown = set(v["table"]["trick"])
+            if v["table"]["last_trick"]:
+                shown |= set(v["table"]["last_trick"]["tiles"])
+            assert not shown & hidden
+            assert all(a >> 3 in hands[seat] for a, _ in v["legal"] if a < 224)
+            checked += 1
+    return checked
+
+
 class FakeConn:
     """A connection without a socket, for in-process tests of the lobby and rooms."""
 

@@ -10,7 +10,7 @@ import contextlib
 import time
 
 from core.anyrecord import replay_any
-from server_support import Client, FAST, pid_of, play_until_over, ServerProcess
+from server_support import check_views, Client, FAST, pid_of, play_until_over, ServerProcess
 from websockets.exceptions import ConnectionClosed
 
 from server.redisstore import RedisStore
@@ -99,6 +99,8 @@ async def spread_play(urls, url):
     store = RedisStore(url)
     try:
         check_ledger(store)
+        # each seat was shown its own hand, and of the others only what was played
+        assert check_views(store, poker_over["match"], [ann, bob, cid]) > 100
         for c in (ann, bob, cid, eve, fay):
             me = await c.ask({"type": "me"})
             assert me["player"]["coins"] == store.balance(pid_of(store, c.key))
@@ -201,6 +203,7 @@ async def failover(cluster, url):
         record = store.match(over["match"])[4]
         game, _ = replay_any(record)
         assert list(game.scores) == over["scores"]
+        assert check_views(store, over["match"], [ann, bob, cid]) > 100
         check_ledger(store)
         for c in (ann, bob, cid):
             fees = [m for m in store.ledger() if m["reason"] == "fee"
