@@ -60,7 +60,7 @@ class Server:
         self.by_cid = {}  # connection id -> the connection (this process's)
         self.serial = 0
         self.rooms = {}  # room id -> Room (the rooms this process runs)
-        self.queue = {}  # 1x1 quick match: player id -> (conn, elo, since, offered)
+        self.queue = self.cluster.queue  # the 1x1 quick match's waiting players
         self.wrong_codes = {}  # player id -> times of wrong codes (the last minute)
 
     # --- the rooms this process runs ------------------------------------------------
@@ -198,7 +198,8 @@ class Server:
         if player is None or self.conns.get(player["id"]) is not conn:
             return
         del self.conns[player["id"]]
-        self.queue.pop(player["id"], None)
+        with contextlib.suppress(StoreDown):
+            self.queue.remove(player["id"], conn)
         if conn.room is not None:
             with contextlib.suppress(StoreDown):  # the room is given up too then
                 self.route(conn, conn.room, "gone")
@@ -208,7 +209,7 @@ class Server:
         old.error(None, "replaced", "this identity connected again elsewhere")
         old.close(4001, "replaced")
         pid = old.player["id"]
-        self.queue.pop(pid, None)
+        self.queue.remove(pid, old)
         if self.conns.get(pid) is old:
             del self.conns[pid]
         if old.room is not None:
@@ -338,7 +339,7 @@ class Server:
         return room
 
     def on_create(self, conn, msg):
-        self.queue.pop(conn.player["id"], None)
+        self.queue.remove(conn.player["id"])
         room = self._new_room(conn, msg["game"], msg.get("options", ""), msg.get("fee", 0),
                               msg.get("private", False))
         room.run()
@@ -363,7 +364,7 @@ class Server:
             room_id = row["id"]
         if self.store.room_of(conn.player["id"]) is not None:
             raise Refused("in_room", "you are in a room already: leave it first")
-        self.queue.pop(conn.player["id"], None)
+        self.queue.remove(conn.player["id"])
         self.route(conn, room_id, "req", msg)
 
     def on_record(self, conn, msg):
@@ -381,52 +382,56 @@ class Server:
         if self.store.room_of(pid) is not None:
             raise Refused("in_room", "you are in a room already: leave it first")
         if msg.get("bot"):
-            self.queue.pop(pid, None)
+            self.queue.remove(pid)
             room = self._new_room(conn, "1x1")
             pro = room.seats[1] = Seat("bot", level=games.LEVELS["1x1"][-1])
             pro.rating = games.PRO_ELO
             room.start()
             room.run()
             return
-        self.queue[pid] = (conn, self.store.player(pid)["elo"], time.monotonic(), False)
+        self.queue.add(conn, self.store.player(pid)["elo"])
         conn.send({"type": "queued"}, msg)
         self._pair()
 
     def on_unqueue(self, conn, msg):
-        if self.queue.pop(conn.player["id"], None) is None:
+        if not self.queue.remove(conn.player["id"]):
             raise Refused("not_queued", "you are not waiting for a duel")
         conn.send({"type": "unqueued"}, msg)
 
     def _pair(self):
         """Pair waiting players of close Elo (the window widens as they wait); offer
-        the professional to whoever has waited long enough."""
-        now = time.monotonic()
-        waiting = sorted(self.queue.items(), key=lambda kv: kv[1][1])
+        the professional to whoever has waited long enough. With several processes
+        one of them pairs every process's players."""
+        now = time.time()
+        waiting = sorted(self.queue.waiting().items(), key=lambda kv: kv[1].elo)
+        paired = set()
         for (pa, a), (pb, b) in zip(waiting, waiting[1:], strict=False):
-            if pa not in self.queue or pb not in self.queue:
+            if pa in paired or pb in paired:
                 continue
-            window = 100 + 100 * int(max(now - a[2], now - b[2]) // 10)
-            if abs(a[1] - b[1]) <= window:
-                del self.queue[pa], self.queue[pb]
-                try:
-                    room = self._new_room(a[0], "1x1")
-                except Refused as e:
-                    a[0].error(None, e.code, e.message)
-                    continue
-                try:
-                    room.sit(b[0])
-                except Refused as e:
-                    b[0].error(None, e.code, e.message)
-                    room.post("expire")  # nobody played: the host's seat is freed
-                    room.run()
-                    continue
-                room.start()
+            window = 100 + 100 * int((now - min(a.since, b.since)) // 10)
+            if abs(a.elo - b.elo) > window or not self.queue.take([pa, pb]):
+                continue
+            paired |= {pa, pb}
+            try:
+                room = self._new_room(a.conn, "1x1")
+            except Refused as e:
+                a.conn.error(None, e.code, e.message)
+                continue
+            try:
+                room.sit(b.conn)
+            except Refused as e:
+                b.conn.error(None, e.code, e.message)
+                room.post("expire")  # nobody played: the host's seat is freed
                 room.run()
-        for pid, (conn, rating, since, offered) in list(self.queue.items()):
-            if not offered and (now - since) * 1000 >= self.cfg.quick_wait_ms:
-                self.queue[pid] = (conn, rating, since, True)
-                conn.send({"type": "offer", "level": games.LEVELS["1x1"][-1],
-                           "elo": games.PRO_ELO})
+                continue
+            room.start()
+            room.run()
+        for pid, w in waiting:
+            if pid not in paired and not w.offered and (now - w.since) * 1000 >= \
+                    self.cfg.quick_wait_ms:
+                self.queue.offered(pid)
+                w.conn.send({"type": "offer", "level": games.LEVELS["1x1"][-1],
+                             "elo": games.PRO_ELO})
 
     async def _sweep(self):
         """Every second the quick match pairs; every `sweep_s` the rooms past their

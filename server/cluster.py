@@ -25,6 +25,7 @@ import redis.asyncio
 from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import ExponentialBackoff
 
+from server.quick import LocalQueue, RedisQueue
 from server.store import StoreDown
 
 log = logging.getLogger("server.cluster")
@@ -34,6 +35,9 @@ BROADCAST = "nodes"
 
 class Solo:
     """One process: every room is this one's."""
+
+    def __init__(self):
+        self.queue = LocalQueue()  # the 1x1 quick match's waiting players
 
     async def start(self, server):
         pass
@@ -94,6 +98,7 @@ class RedisCluster:
         self.out = asyncio.Queue()
         self.tasks = []
         self.subscribed = None
+        self.queue = RedisQueue(self)  # every process's waiting players
 
     async def start(self, server):
         self.server = server
@@ -152,17 +157,29 @@ class RedisCluster:
     def beat(self, server):
         """This process lives (for a lease); the seats linked through processes that
         stopped beating are disconnected."""
-        p = self.store.r.pipeline(transaction=False)
-        p.set("alive:" + self.node, 1, px=self.store.lease_ms)
+        self.store._do(self.store.r.set, "alive:" + self.node, 1, px=self.store.lease_ms)
+        self.queue.beat()
         links = [(room, link) for room in server.rooms.values() for link in room.links.values()
                  if link.node != self.node]
-        nodes = sorted({link.node for _, link in links})
-        for node in nodes:
-            p.exists("alive:" + node)
-        alive = dict(zip(nodes, self.store._do(p.execute)[1:], strict=True))
+        alive = self.alive({link.node for _, link in links})
         for room, link in links:
             if not alive[link.node]:
                 room.post("gone", link)
+
+    def alive(self, nodes):
+        """node id -> whether that process beats."""
+        nodes = sorted(nodes)
+        p = self.store.r.pipeline(transaction=False)
+        for node in nodes:
+            p.exists("alive:" + node)
+        return dict(zip(nodes, self.store._do(p.execute), strict=True))
+
+    def conn(self, node, cid, player):
+        """A connection by its id: this process's own, or a RemoteConn (None for a
+        connection of this process that closed)."""
+        if node == self.node:
+            return self.server.by_cid.get(cid)
+        return RemoteConn(self, node, cid, player)
 
     async def _publish(self):
         """One task publishes everything, in order, a pipeline per batch."""
@@ -208,15 +225,11 @@ class RedisCluster:
             log.exception("event %r", event)
 
     def _on_post(self, e):
-        if e["node"] == self.node:  # back home: the room moved here
-            conn = self.server.by_cid.get(e["cid"])
-            if conn is None and e["kind"] != "gone":
-                return
-            if conn is None:  # closed since: the room unlinks it by its id
-                conn = RemoteConn(self, e["node"], e["cid"], e["player"])
-        else:
-            conn = RemoteConn(self, e["node"], e["cid"], e["player"])
-        self.server.route(conn, e["room"], e["kind"], e["msg"], e["hops"])
+        conn = self.conn(e["node"], e["cid"], e["player"])
+        if conn is None and e["kind"] == "gone":  # back home, closed since: the room
+            conn = RemoteConn(self, e["node"], e["cid"], e["player"])  # unlinks it by id
+        if conn is not None:
+            self.server.route(conn, e["room"], e["kind"], e["msg"], e["hops"])
 
     def _on_out(self, e):
         conn = self.server.by_cid.get(e["cid"])

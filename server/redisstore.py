@@ -260,10 +260,10 @@ class RedisStore(Store):
         except (redis.ConnectionError, redis.TimeoutError) as e:
             raise StoreDown(str(e)) from None
 
-    def _do(self, call, *args):
+    def _do(self, call, *args, **kwargs):
         """One plain command (or a pipeline's execute), StoreDown when Redis is away."""
         try:
-            return call(*args)
+            return call(*args, **kwargs)
         except (redis.ConnectionError, redis.TimeoutError) as e:
             raise StoreDown(str(e)) from None
 

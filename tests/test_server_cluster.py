@@ -1,6 +1,7 @@
 """Rooms past one machine (issue 24): three server processes on one Redis. Clients
-spread over them see one lobby and play whole matches together; an identity
-connecting to a second process replaces its first connection; the process running
+spread over them see one lobby and play whole matches together (a Poker room, a
+1x1 room, a quick-match duel); an identity connecting to a second process
+replaces its first connection; the process running
 a match is killed with SIGKILL mid-hand and another one takes the match over from
 its journal, within a few seconds, with every coin accounted for and no action
 applied twice."""
@@ -83,25 +84,31 @@ async def spread_play(urls, url):
     listed = (await fay.ask({"type": "list"}))["rooms"]  # a room in play is not listed
     assert [(r["room"], r["taken"]) for r in listed] == [(duel["room"], 2)]
     assert (await eve.ask({"type": "start"}))["state"] == "playing"
-    for c in (ann, bob, cid, eve, fay):
+    # the quick match pairs players waiting on different processes
+    gil, hal = await registered(urls[0], "Gil"), await registered(urls[2], "Hal")
+    assert (await gil.ask({"type": "quick"}))["type"] == "queued"
+    assert (await hal.ask({"type": "quick"}))["type"] == "queued"
+    quick = [await c.next("room", where=lambda m: m["state"] == "playing") for c in (gil, hal)]
+    assert quick[0]["room"] == quick[1]["room"] and quick[0]["you"] != quick[1]["you"]
+    for c in (ann, bob, cid, eve, fay, gil, hal):
         c.drain()
-    overs = await play_until_over([ann, bob, cid, eve, fay], timeout=90)
-    assert overs[0] == overs[1] == overs[2] and overs[3] == overs[4]
-    poker_over, duel_over = overs[0], overs[3]
+    overs = await play_until_over([ann, bob, cid, eve, fay, gil, hal], timeout=90)
+    assert overs[0] == overs[1] == overs[2] and overs[3] == overs[4] and overs[5] == overs[6]
+    poker_over, duel_over, quick_over = overs[0], overs[3], overs[5]
     assert poker_over["pot"] == 300 and duel_over["pot"] == 100
-    reader = await registered(urls[0], "Gil")  # a fresh connection: no rate spent playing
-    for over in (poker_over, duel_over):
+    reader = await registered(urls[0], "Ivy")  # a fresh connection: no rate spent playing
+    for over in (poker_over, duel_over, quick_over):
         record = await reader.ask({"type": "record", "match": over["match"]})
         game, _ = replay_any(record["text"])
         assert list(game.scores) == over["scores"]
-    assert len(duel_over["elo"]) == 2  # a rated duel across two processes
+    assert len(duel_over["elo"]) == len(quick_over["elo"]) == 2  # rated across processes
     # balances pushed to each player where it is connected
     store = RedisStore(url)
     try:
         check_ledger(store)
         # each seat was shown its own hand, and of the others only what was played
         assert check_views(store, poker_over["match"], [ann, bob, cid]) > 100
-        for c in (ann, bob, cid, eve, fay):
+        for c in (ann, bob, cid, eve, fay, gil, hal):
             me = await c.ask({"type": "me"})
             assert me["player"]["coins"] == store.balance(pid_of(store, c.key))
             assert c.latest("balance")["coins"] == me["player"]["coins"]
@@ -119,7 +126,7 @@ async def spread_play(urls, url):
     assert ann.ws.close_code == 4001
 
 
-def test_clients_on_three_processes_play_poker_and_a_duel_in_one_lobby(redis_url):
+def test_clients_on_three_processes_play_poker_and_duels_in_one_lobby(redis_url):
     with Cluster(redis_url) as cluster:
         asyncio.run(spread_play(cluster.urls(), redis_url))
 

@@ -89,7 +89,8 @@ def test_nobody_is_sent_another_players_hidden_tile_in_200_seeded_matches():
 
 
 async def lone_human(store):
-    h = Harness(store, countdown_ms=0, bot_ms=0, turn_ms=60000)
+    # bots move when to_seat says so, never on their own: the room task cannot race the test
+    h = Harness(store, countdown_ms=0, bot_ms=60000, turn_ms=60000)
     ann = await h.player("Ann")
     bob = await h.player("Bob")
     await h.ask(ann, {"type": "create", "game": "poker"})
