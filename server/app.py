@@ -83,11 +83,11 @@ class Server:
         if room.state not in (WAITING, PLAYING):
             self.store.drop_room(room.id, [])  # finished: its result was paid
             return None, None
-        self.rooms[room.id] = room
         if room.state == PLAYING:
-            room.resume_match()  # from its journal
+            room.resume_match()  # from its journal (if that fails, the lease runs out)
         if room.closed:
             return None, None
+        self.rooms[room.id] = room
         room.run()
         self.cluster.rehome(room.id)  # the connections attached to it link again
         return room, self.node
@@ -107,6 +107,14 @@ class Server:
                 conn.error(msg, "no_room", "no such room")
             else:
                 conn.error(msg, "not_in_room", "you are not in a room")
+
+    def route_safely(self, conn, room_id, kind, msg=None, hops=0):
+        """route(), a request answered `unavailable` while the store is away."""
+        try:
+            self.route(conn, room_id, kind, msg, hops)
+        except StoreDown:
+            if kind == "req":
+                conn.error(msg, "unavailable", "the server's store cannot be reached")
 
     def room_closed(self, room):
         if self.rooms.get(room.id) is room:
@@ -443,6 +451,8 @@ class Server:
                 self._pair()
             except StoreDown:  # the waiting players pair when it is back
                 continue
+            except Exception:
+                log.exception("pairing")
             if time.monotonic() - swept < self.cfg.sweep_s:
                 continue
             swept = time.monotonic()

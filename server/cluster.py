@@ -139,7 +139,7 @@ class RedisCluster:
 
         def lost():
             asyncio.get_running_loop().call_later(
-                self.retry_s, self.server.route, conn, room_id, kind, msg, hops + 1)
+                self.retry_s, self.server.route_safely, conn, room_id, kind, msg, hops + 1)
 
         self.tell(owner, {"t": "post", "room": room_id, "kind": kind, "node": conn.node,
                           "cid": conn.cid, "player": conn.player, "msg": msg, "hops": hops},
@@ -229,7 +229,7 @@ class RedisCluster:
         if conn is None and e["kind"] == "gone":  # back home, closed since: the room
             conn = RemoteConn(self, e["node"], e["cid"], e["player"])  # unlinks it by id
         if conn is not None:
-            self.server.route(conn, e["room"], e["kind"], e["msg"], e["hops"])
+            self.server.route_safely(conn, e["room"], e["kind"], e["msg"], e["hops"])
 
     def _on_out(self, e):
         conn = self.server.by_cid.get(e["cid"])
@@ -242,7 +242,7 @@ class RedisCluster:
             conn.room = e["room"]
         elif e["room"] is not None:  # linked after it closed: its seat is disconnected
             gone = RemoteConn(self, self.node, e["cid"], {"id": e["pid"]})
-            self.server.route(gone, e["room"], "gone")
+            self.server.route_safely(gone, e["room"], "gone")
 
     def _on_balance(self, e):
         conn = self.server.conns.get(e["pid"])
@@ -261,4 +261,4 @@ class RedisCluster:
         """The connections here attached to that room (None: to any) link again."""
         for conn in list(self.server.by_cid.values()):
             if conn.room is not None and room_id in (None, conn.room):
-                self.server.route(conn, conn.room, "attach")
+                self.server.route_safely(conn, conn.room, "attach")

@@ -131,7 +131,10 @@ class Room:
                 if item is not None:
                     self._handle(*item)
                 self._tick()
-            except (Lost, StoreDown) as e:
+            except Lost as e:  # taken over meanwhile: the new owner handles the item
+                log.warning("room %s given up: %r", self.id, e)
+                self.give_up([item] if item is not None else [])
+            except StoreDown as e:  # a request was answered `unavailable`
                 log.warning("room %s given up: %r", self.id, e)
                 self.give_up()
             except Exception:  # a bug must not take the room (or its players) down
@@ -153,12 +156,20 @@ class Room:
         elif kind == "expire":
             self._expire()
 
-    def give_up(self):
+    def give_up(self, unhandled=()):
         """Stop running the room here, writing nothing: it is another process's now,
         or the store is away (whoever claims it next resumes it from the store). The
-        connections stay attached, for its next owner to link again."""
+        connections stay attached, for its next owner to link again; what waits in
+        the inbox (and `unhandled`) goes to the room wherever it runs next."""
         self.closed = True
         self.server.room_closed(self)
+        items = list(unhandled)
+        while not self.inbox.empty():
+            items.append(self.inbox.get_nowait())
+        loop = asyncio.get_running_loop()
+        for kind, conn, msg in items:
+            if kind != "expire":  # the sweep of its next owner decides that
+                loop.call_soon(self.server.route_safely, conn, self.id, kind, msg)
 
     def _next_wake(self):
         wakes = [t for t in (self.bot_at, self.grace_until) if t is not None]

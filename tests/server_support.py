@@ -16,6 +16,7 @@ import time
 from websockets.asyncio.client import connect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACE, PACE_BURST = 15.0, 30.0  # requests a second a Client sends at most, and its burst
 FAST = ["--turn-ms", "1500", "--countdown-ms", "200", "--bot-ms", "5", "--grace-ms", "1500",
         "--quick-wait-ms", "1000"]
 
@@ -88,6 +89,8 @@ class Client:
         self.n = 0
         self.token = None
         self.room = None
+        self.tokens = PACE_BURST  # the client keeps under the server's rate limit
+        self.stamp = time.monotonic()
 
     async def open(self):
         self.ws = await connect(self.url, max_size=2**20, compression=None)
@@ -97,6 +100,16 @@ class Client:
         await self.ws.close()
 
     async def send(self, msg):
+        """Send a request, waiting first if it would go over PACE a second (the
+        server refuses more than 20: a scripted player facing bots that move at
+        once would)."""
+        now = time.monotonic()
+        self.tokens = min(PACE_BURST, self.tokens + (now - self.stamp) * PACE)
+        self.stamp = now
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / PACE)
+            self.tokens, self.stamp = 1, time.monotonic()
+        self.tokens -= 1
         await self.ws.send(json.dumps(msg))
 
     async def _recv(self, timeout):
