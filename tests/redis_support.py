@@ -92,7 +92,7 @@ class RedisServer:
         client.close()
 
     def __enter__(self):
-        return self.start()
+        return self if self.proc is not None else self.start()
 
     def __exit__(self, *exc):
         self.stop()
@@ -100,11 +100,21 @@ class RedisServer:
             self.tmp.cleanup()
 
 
+def started(folder=None, tries=3):
+    """A RedisServer started, on another free port if one was taken meanwhile."""
+    for _ in range(tries - 1):
+        try:
+            return RedisServer(folder).start()
+        except RuntimeError:
+            pass
+    return RedisServer(folder).start()
+
+
 @pytest.fixture(scope="module")
 def redis_server():
     if REDIS is None:
         pytest.skip(NO_REDIS)
-    with RedisServer() as server:
+    with started() as server:
         yield server
 
 
@@ -113,7 +123,7 @@ def own_redis(tmp_path):
     """A redis-server of the test's own, to stop and start again (its data kept)."""
     if REDIS is None:
         pytest.skip(NO_REDIS)
-    with RedisServer(tmp_path / "redis") as server:
+    with started(tmp_path / "redis") as server:
         yield server
 
 

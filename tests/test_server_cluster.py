@@ -176,6 +176,7 @@ async def failover(cluster, url):
     async def ann_back(c):
         c.url = p1.url  # any living process, with her token
         await c.open()
+        at["rejoined"] = len(c.seen)
         welcome = await c.hello(token=c.token)
         assert welcome["room"] == room["room"]
 
@@ -187,6 +188,11 @@ async def failover(cluster, url):
     assert overs[0] == overs[1] == overs[2]
     over = overs[0]
     assert at["back"] - at["killed"] < 6  # playing again within a few seconds
+    # Ann, back on another process with her token: her room and her snapshot first
+    back = [m for m in ann.seen[at["rejoined"]:] if m["type"] in ("room", "view")]
+    assert back[0]["type"] == "room" and back[0]["state"] == "playing"
+    assert back[1]["type"] == "view" and back[1]["last"] is None
+    assert back[1]["turn"] > at["kill"] and "deadline_ms" in back[1]
     views = [m for c in (ann, bob, cid) for m in c.seen if m["type"] == "view"]
     # Bob's time ran out while nobody ran the room (a turn is shorter than a lease):
     # timed out once, by the new owner; the next human's turn had its full time
