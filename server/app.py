@@ -29,6 +29,7 @@ PROTOCOL = 1
 NAME = re.compile(r"[A-Za-z0-9_-]{1,12}\Z")
 KEY = re.compile(r"[0-9a-fA-F]{32,64}\Z")
 CODE_TRIES = 5  # wrong join codes a minute
+REHOMES = 6  # a room taken over asks again for its attached connections (2 leases)
 ROOM_TYPES = ("leave", "bot", "unbot", "start", "delete", "act", "control")
 
 log = logging.getLogger("server")
@@ -89,8 +90,19 @@ class Server:
             return None, None
         self.rooms[room.id] = room
         room.run()
+        room.rehomes = REHOMES
         self.cluster.rehome(room.id)  # the connections attached to it link again
         return room, self.node
+
+    def _rehome_again(self):
+        """A room taken over asks again, a few times, for the connections attached
+        to it while a human seat has none linked: what is told while Redis recovers
+        may be lost."""
+        for room in self.rooms.values():
+            if room.rehomes and any(s.plays_itself() and s.pid not in room.links
+                                    for s in room.seats):
+                room.rehomes -= 1
+                self.cluster.rehome(room.id)
 
     def route(self, conn, room_id, kind, msg=None, hops=0):
         """Post to a room wherever it runs: here (taking it over if its owner is
@@ -152,6 +164,7 @@ class Server:
                         self.rooms[room_id].give_up()
                 renewed = time.monotonic()
                 self.cluster.beat(self)
+                self._rehome_again()
                 self.adopt_orphans()
             except StoreDown:
                 if (time.monotonic() - renewed) * 1000 >= self.cfg.lease_ms:

@@ -20,7 +20,6 @@ import contextlib
 import json
 import logging
 
-import redis
 import redis.asyncio
 from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import ExponentialBackoff
@@ -29,7 +28,7 @@ from server.quick import LocalQueue, RedisQueue
 from server.store import StoreDown
 
 log = logging.getLogger("server.cluster")
-HOPS = 8  # tries to reach a room's owner (a lease apart) before `unavailable`
+HOPS = 8  # tries to reach a room's owner (half a lease apart) before `unavailable`
 BROADCAST = "nodes"
 
 
@@ -192,7 +191,7 @@ class RedisCluster:
                     for channel, text, _ in batch:
                         p.publish(channel, text)
                     received = await p.execute()
-            except (redis.ConnectionError, redis.TimeoutError) as e:
+            except Exception as e:  # Redis away (or loading): what was told is lost
                 log.warning("publishing: %r", e)
                 received = [0] * len(batch)
             for (_, _, lost), n in zip(batch, received, strict=True):
@@ -212,7 +211,7 @@ class RedisCluster:
                     async for m in ps.listen():
                         if m["type"] == "message":
                             self._heard(json.loads(m["data"]))
-            except (redis.ConnectionError, redis.TimeoutError, StoreDown) as e:
+            except Exception as e:  # Redis away (or loading): subscribe again
                 log.warning("listening: %r", e)
                 await asyncio.sleep(0.5)
 

@@ -106,6 +106,7 @@ class Room:
         self.grace_until = None
         self.closed = False
         self.links = {}  # player id -> the connection linked to its seat
+        self.rehomes = 0  # after a takeover: times left to ask for those attached
         self.inbox = asyncio.Queue()
         self.task = None
 
