@@ -55,17 +55,25 @@ play: setup
 	$(PY) -m sim.terminal $(if $(BOARD),--board $(BOARD))
 
 # The online room server (docs/protocol.md) on ws://HOST:PORT (127.0.0.1:8765), its
-# store in the SQLite file DB (build/server/rooms.sqlite). PORT is not defaulted
-# globally: `make flash` reads it as a serial port.
+# store in the SQLite file DB (build/server/rooms.sqlite), or with STORE=redis://H:P/N
+# in a Redis that any number of server processes share (docs/operations.md). PORT is
+# not defaulted globally: `make flash` reads it as a serial port.
 server: setup
 	$(PY) -m server --host $(or $(HOST),127.0.0.1) --port $(or $(PORT),8765) \
-		--db $(or $(DB),build/server/rooms.sqlite)
+		$(if $(STORE),--store "$(STORE)",--db $(or $(DB),build/server/rooms.sqlite))
 
 # The room server under load on 127.0.0.1 (a benchmark, bounded: ROOMS Poker rooms of
 # HUMANS scripted players each, SECONDS of play); figures in build/server-bench.json.
+# PROCESSES=1,2,4: that many processes on one Redis for each count, and a failover;
+# figures in build/server-bench-processes.json.
+BENCH_LOAD = $(if $(ROOMS),--rooms $(ROOMS)) $(if $(HUMANS),--humans $(HUMANS)) \
+	$(if $(SECONDS),--seconds $(SECONDS))
 server-bench: setup
-	$(PY) tools/bench/server_bench.py $(if $(ROOMS),--rooms $(ROOMS)) \
-		$(if $(HUMANS),--humans $(HUMANS)) $(if $(SECONDS),--seconds $(SECONDS))
+ifdef PROCESSES
+	$(PY) tools/bench/cluster_bench.py --processes $(PROCESSES) $(BENCH_LOAD)
+else
+	$(PY) tools/bench/server_bench.py $(BENCH_LOAD)
+endif
 
 # Replay a game record, one JSON object per action.
 replay: setup

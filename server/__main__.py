@@ -1,6 +1,8 @@
-"""python -m server [--host H] [--port P] [--db FILE] [timer options]: the room server
-(docs/protocol.md). `--port 0` picks a free port; the line "listening on ws://H:P"
-says which, once the server accepts connections."""
+"""python -m server [--host H] [--port P] [--db FILE | --store redis://H:P/N] [timer
+options]: the room server (docs/protocol.md). `--port 0` picks a free port; the line
+"listening on ws://H:P" says which, once the server accepts connections. With
+--store, any number of processes share the rooms kept in that Redis
+(docs/operations.md)."""
 
 import argparse
 import asyncio
@@ -11,6 +13,7 @@ import signal
 
 from server import ROOT
 from server.app import Config, Server
+from server.cluster import RedisCluster
 from server.store import SQLiteStore
 
 
@@ -19,7 +22,9 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m server", description=__doc__)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8765)
-    p.add_argument("--db", default=str(ROOT / "build" / "server" / "rooms.sqlite"))
+    p.add_argument("--db", default=str(ROOT / "build" / "server" / "rooms.sqlite"),
+                   help="the SQLite file of a lone process (without --store)")
+    p.add_argument("--store", help="redis://HOST:PORT/DB: the Redis shared by every process")
     p.add_argument("--turn-ms", type=int, default=d.turn_ms, help="a human's time per decision")
     p.add_argument("--countdown-ms", type=int, default=d.countdown_ms,
                    help="the countdown before a match's first turn")
@@ -32,13 +37,21 @@ def main(argv=None):
                    help="a 1x1 quick match's wait before the professional is offered")
     p.add_argument("--ping-s", type=float, default=d.ping_s,
                    help="keep-alive pings; a silent connection closes after as long again")
+    p.add_argument("--lease-ms", type=int, default=d.lease_ms,
+                   help="how long a room stays its owner's without a renewal (with --store)")
     a = p.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
-    pathlib.Path(a.db).parent.mkdir(parents=True, exist_ok=True)
     cfg = Config(a.turn_ms, a.countdown_ms, a.bot_ms, a.grace_ms, a.ttl_s, a.sweep_s,
-                 a.quick_wait_ms, a.ping_s)
-    store = SQLiteStore(a.db)
-    server = Server(store, cfg)
+                 a.quick_wait_ms, a.ping_s, a.lease_ms)
+    if a.store:
+        from server.redisstore import RedisStore
+
+        store = RedisStore(a.store, lease_ms=a.lease_ms)
+        server = Server(store, cfg, RedisCluster(store))
+    else:
+        pathlib.Path(a.db).parent.mkdir(parents=True, exist_ok=True)
+        store = SQLiteStore(a.db)
+        server = Server(store, cfg)
 
     def ready(port):
         print("listening on ws://%s:%d" % (a.host, port), flush=True)

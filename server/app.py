@@ -1,11 +1,15 @@
 """The server: connections, identities, the lobby and the 1x1 quick match.
 
-Requests about a room go into that room's inbox (server.room); the rest (hello,
-register, list, create, quick, record) are answered here. The rooms and every
-identity's seat survive a restart: they are rebuilt from the store at start-up.
+Requests about a room go into that room's inbox (server.room): here when this
+process runs the room, else to the process that does (server.cluster). The rest
+(hello, register, list, create, quick, record) are answered here. The lobby is the
+store's room directory, the same from every process. The rooms and every
+identity's seat survive a restart: a room nobody runs (at start-up, or when its
+process died) is claimed and rebuilt from the store.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import re
@@ -15,16 +19,18 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from server import games
+from server.cluster import Solo
 from server.conn import check_fields, check_frame, Conn, MAX_ERRORS
 from server.errors import Refused
 from server.room import day_today, new_code, PLAYING, Room, Seat, WAITING
-from server.store import NameTaken
+from server.store import NameTaken, StoreDown
 
 PROTOCOL = 1
 NAME = re.compile(r"[A-Za-z0-9_-]{1,12}\Z")
 KEY = re.compile(r"[0-9a-fA-F]{32,64}\Z")
 CODE_TRIES = 5  # wrong join codes a minute
-ROOM_TYPES = ("join", "leave", "bot", "unbot", "start", "delete", "act", "control")
+REHOMES = 6  # a room taken over asks again for its attached connections (2 leases)
+ROOM_TYPES = ("leave", "bot", "unbot", "start", "delete", "act", "control")
 
 log = logging.getLogger("server")
 
@@ -33,7 +39,7 @@ class Config:
     """The server's options (python -m server --help); tests shorten the times."""
 
     def __init__(self, turn_ms=10000, countdown_ms=10000, bot_ms=1000, grace_ms=60000,
-                 ttl_s=3600, sweep_s=30, quick_wait_ms=20000, ping_s=20):
+                 ttl_s=3600, sweep_s=30, quick_wait_ms=20000, ping_s=20, lease_ms=5000):
         self.turn_ms = turn_ms
         self.countdown_ms = countdown_ms
         self.bot_ms = bot_ms
@@ -42,51 +48,137 @@ class Config:
         self.sweep_s = sweep_s
         self.quick_wait_ms = quick_wait_ms
         self.ping_s = ping_s
+        self.lease_ms = lease_ms  # how long a room stays a dead process's (Redis)
 
 
 class Server:
-    def __init__(self, store, cfg):
+    def __init__(self, store, cfg, cluster=None):
         self.store = store
         self.cfg = cfg
+        self.node = store.node  # this process, in the store's leases
+        self.cluster = cluster or Solo()
         self.conns = {}  # player id -> its connection
-        self.rooms = {}  # room id -> Room
-        self.codes = {}  # join code -> Room
-        self.queue = {}  # 1x1 quick match: player id -> (conn, elo, since, offered)
+        self.by_cid = {}  # connection id -> the connection (this process's)
+        self.serial = 0
+        self.rooms = {}  # room id -> Room (the rooms this process runs)
+        self.queue = self.cluster.queue  # the 1x1 quick match's waiting players
         self.wrong_codes = {}  # player id -> times of wrong codes (the last minute)
 
-    # --- start-up -------------------------------------------------------------
+    # --- the rooms this process runs ------------------------------------------------
 
-    def restore(self):
-        """Every room the store kept, running again; matches in play from their journal."""
-        for row in self.store.rooms():
-            room = Room.from_row(self, row)
-            if room.state not in (WAITING, PLAYING):
-                self.store.drop_room(room.id, [])  # finished: its result was paid
-                continue
-            self._add_room(room)
-            if room.state == PLAYING:
-                room.resume_match()
-            if not room.closed:
-                room.run()
+    def adopt_orphans(self):
+        """Claim and run every room nobody runs (at start-up: every room kept)."""
+        for room_id in self.store.orphans():
+            if room_id not in self.rooms:
+                self._take_over(room_id)
+
+    def _take_over(self, room_id):
+        """(the room, now this process's, or None; its owner, None if no such room)."""
+        owner = self.store.claim(room_id)
+        if owner != self.node:
+            return None, owner
+        row = self.store.room(room_id)
+        if row is None:
+            return None, None
+        room = Room.from_row(self, row)
+        if room.state not in (WAITING, PLAYING):
+            self.store.drop_room(room.id, [])  # finished: its result was paid
+            return None, None
+        if room.state == PLAYING:
+            room.resume_match()  # from its journal (if that fails, the lease runs out)
+        if room.closed:
+            return None, None
+        self.rooms[room.id] = room
+        room.run()
+        room.rehomes = REHOMES
+        self.cluster.rehome(room.id)  # the connections attached to it link again
+        return room, self.node
+
+    def _rehome_again(self):
+        """A room taken over asks again, a few times, for the connections attached
+        to it while a human seat has none linked: what is told while Redis recovers
+        may be lost."""
+        for room in self.rooms.values():
+            if room.rehomes and any(s.plays_itself() and s.pid not in room.links
+                                    for s in room.seats):
+                room.rehomes -= 1
+                self.cluster.rehome(room.id)
+
+    def route(self, conn, room_id, kind, msg=None, hops=0):
+        """Post to a room wherever it runs: here (taking it over if its owner is
+        gone), or at its owner."""
+        room, owner = self.rooms.get(room_id), self.node
+        if room is None:
+            room, owner = self._take_over(room_id)
+        if room is not None:
+            room.post(kind, conn, msg)
+        elif owner is not None:
+            self.cluster.forward(owner, room_id, conn, kind, msg, hops)
+        elif kind == "req":
+            if msg["type"] in ("join", "resume"):
+                conn.error(msg, "no_room", "no such room")
+            else:
+                conn.error(msg, "not_in_room", "you are not in a room")
+
+    def route_safely(self, conn, room_id, kind, msg=None, hops=0):
+        """route(), a request answered `unavailable` while the store is away."""
+        try:
+            self.route(conn, room_id, kind, msg, hops)
+        except StoreDown:
+            if kind == "req":
+                conn.error(msg, "unavailable", "the server's store cannot be reached")
+
+    def room_closed(self, room):
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
 
     async def serve(self, host, port, ready=None):
-        self.restore()
+        await self.cluster.start(self)
+        self.adopt_orphans()
         # No per-message deflate: frames are small, and the handheld's client has no zlib.
         async with serve(self.handler, host, port, max_size=65536, max_queue=8,
                          compression=None, close_timeout=1, ping_interval=self.cfg.ping_s,
                          ping_timeout=self.cfg.ping_s) as ws:
-            sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            loop = asyncio.get_running_loop()
+            tasks = [loop.create_task(self._sweep()), loop.create_task(self._keep())]
             if ready is not None:
                 ready(ws.sockets[0].getsockname()[1])
             try:
-                await asyncio.get_running_loop().create_future()  # until cancelled
+                await loop.create_future()  # until cancelled
             finally:
-                sweeper.cancel()
+                for task in tasks:
+                    task.cancel()
+                await self.cluster.stop()
+
+    async def _keep(self):
+        """A third of a lease apart: renew the leases of this process's rooms (giving
+        up those taken meanwhile, or all of them when the store stayed away a whole
+        lease), tell the cluster this process lives, claim the rooms of the dead."""
+        period = self.cfg.lease_ms / 3000
+        renewed = time.monotonic()
+        while True:
+            await asyncio.sleep(period)
+            try:
+                for room_id in self.store.renew(list(self.rooms)):
+                    if room_id in self.rooms:
+                        self.rooms[room_id].give_up()
+                renewed = time.monotonic()
+                self.cluster.beat(self)
+                self._rehome_again()
+                self.adopt_orphans()
+            except StoreDown:
+                if (time.monotonic() - renewed) * 1000 >= self.cfg.lease_ms:
+                    for room in list(self.rooms.values()):
+                        room.give_up()
+            except Exception:
+                log.exception("keeping the leases")
 
     # --- connections ------------------------------------------------------------
 
     async def handler(self, ws):
-        conn = Conn(ws)
+        self.serial += 1
+        conn = Conn(ws, self.node, "%s.%d" % (self.node, self.serial))
+        self.by_cid[conn.cid] = conn
         try:
             async for frame in ws:
                 self.receive(conn, frame)
@@ -106,6 +198,8 @@ class Server:
             if not conn.allow():
                 raise Refused("rate_limited", "too many requests: slow down")
             self.dispatch(conn, msg)
+        except StoreDown:
+            conn.error(msg, "unavailable", "the server's store cannot be reached: try again")
         except Refused as e:
             conn.error(msg, e.code, e.message)
             conn.errors += 1
@@ -120,14 +214,27 @@ class Server:
     async def disconnected(self, conn):
         conn.closed = True
         conn.writer.cancel()
+        self.by_cid.pop(conn.cid, None)
         player = conn.player
         if player is None or self.conns.get(player["id"]) is not conn:
             return
         del self.conns[player["id"]]
-        self.queue.pop(player["id"], None)
-        room = self.rooms.get(conn.room)
-        if room is not None:
-            room.post("gone", player["id"])
+        with contextlib.suppress(StoreDown):
+            self.queue.remove(player["id"], conn)
+        if conn.room is not None:
+            with contextlib.suppress(StoreDown):  # the room is given up too then
+                self.route(conn, conn.room, "gone")
+
+    def replace(self, old):
+        """A newer connection took this one's identity (here or in another process)."""
+        old.error(None, "replaced", "this identity connected again elsewhere")
+        old.close(4001, "replaced")
+        pid = old.player["id"]
+        self.queue.remove(pid, old)
+        if self.conns.get(pid) is old:
+            del self.conns[pid]
+        if old.room is not None:
+            self.route(old, old.room, "gone")  # until the token comes back
 
     def dispatch(self, conn, msg):
         kind = msg["type"]
@@ -136,13 +243,13 @@ class Server:
             return
         if conn.player is None and kind != "hello":
             raise Refused("hello_first", "the first message must be hello")
-        if kind == "leave" and conn.room is None:
-            conn.room = self.store.room_of(conn.player["id"])  # leaving needs no token
-        if kind in ROOM_TYPES and kind != "join":
-            room = self.rooms.get(conn.room)
-            if room is None:
+        if kind in ROOM_TYPES:
+            room_id = conn.room
+            if kind == "leave" and room_id is None:
+                room_id = self.store.room_of(conn.player["id"])  # leaving needs no token
+            if room_id is None:
                 raise Refused("not_in_room", "you are not in a room")
-            room.post("req", conn, msg)
+            self.route(conn, room_id, "req", msg)
             return
         getattr(self, "on_" + kind)(conn, msg)
 
@@ -156,9 +263,12 @@ class Server:
                 "rewarded_today": self.store.rewarded(pid, day_today())}
 
     def push_balance(self, pid):
+        """Tell the player its balance, wherever it is connected."""
         conn = self.conns.get(pid)
         if conn is not None:
             conn.send({"type": "balance", "coins": self.store.balance(pid)})
+        else:
+            self.cluster.balance(pid)
 
     def on_hello(self, conn, msg):
         if conn.player is not None:
@@ -172,37 +282,25 @@ class Server:
         pid = player["id"]
         old = self.conns.get(pid)
         if old is not None:
-            old.error(None, "replaced", "this identity connected again elsewhere")
-            old.close(4001, "replaced")
-            self.queue.pop(pid, None)
-            if old.room in self.rooms:
-                self.rooms[old.room].post("gone", pid)  # until the token comes back
+            self.replace(old)
         conn.player = player
         self.conns[pid] = conn
+        self.cluster.replaced(pid, conn.cid)  # an older connection in another process
         room_id = self.store.room_of(pid)
         conn.send({"type": "welcome", "protocol": PROTOCOL, "player": self.player_json(pid),
                    "room": room_id}, msg)
         if room_id is not None and "token" in msg:
-            try:
-                self._resume(conn, msg["token"])
-            except Refused as e:
-                conn.error(msg, e.code, e.message)
+            resume = {"type": "resume", "token": msg["token"]}
+            if "id" in msg:
+                resume["id"] = msg["id"]  # a refusal answers the hello
+            self.route(conn, room_id, "req", resume)
 
     def on_resume(self, conn, msg):
-        self._resume(conn, msg["token"])
-
-    def _resume(self, conn, token):
-        room = self.rooms.get(self.store.room_of(conn.player["id"]))
-        if room is None:
+        """The seat's token shown: the room links this connection (server.room)."""
+        room_id = self.store.room_of(conn.player["id"])
+        if room_id is None:
             raise Refused("no_room", "you are in no room")
-        for s in room.seats:
-            if s.kind == "human" and s.token == token and s.pid == conn.player["id"]:
-                if s.forfeit:
-                    raise Refused("forfeited", "you left this match")
-                conn.room = room.id
-                room.post("attach", conn, s.pid)
-                return
-        raise Refused("bad_token", "that is not your seat's token")
+        self.route(conn, room_id, "req", msg)
 
     def on_me(self, conn, msg):
         conn.send({"type": "player", "player": self.player_json(conn.player["id"])}, msg)
@@ -222,18 +320,19 @@ class Server:
     # --- the lobby -----------------------------------------------------------------
 
     def on_list(self, conn, msg):
+        """The public waiting rooms of the store's directory (every process's)."""
         game = msg.get("game")
         if game is not None and game not in games.GAMES:
             raise Refused("bad_game", "games: " + ", ".join(games.GAMES))
         now = time.time()
+        rows = sorted(self.store.rooms(), key=lambda r: (r["created"], r["id"]))
         rooms = [
-            {"room": r.id, "game": r.game, "options": games.options_text(r.options),
-             "seats": len(r.seats), "taken": sum(s.kind != "empty" for s in r.seats),
-             "fee": r.fee, "host": r.seats[r.host].name,
-             "expires_ms": max(int((r.created + self.cfg.ttl_s - now) * 1000), 0)}
-            for r in self.rooms.values()
-            if r.state == WAITING and not r.private and not r.closed
-            and (game is None or r.game == game)
+            {"room": r["id"], "game": r["game"], "options": r["options"],
+             "seats": len(r["seats"]), "taken": sum(s["kind"] != "empty" for s in r["seats"]),
+             "fee": r["fee"], "host": r["seats"][r["host"]]["name"],
+             "expires_ms": max(int((r["created"] + self.cfg.ttl_s - now) * 1000), 0)}
+            for r in rows
+            if r["state"] == WAITING and not r["private"] and (game is None or r["game"] == game)
         ]
         conn.send({"type": "rooms", "game": game, "rooms": rooms[:100]}, msg)
 
@@ -253,24 +352,15 @@ class Server:
         if self.store.room_of(conn.player["id"]) is not None:
             raise Refused("in_room", "you are in a room already: leave it first")
         room = Room(self, "r%d" % self.store.next_serial("room"), game, options, fee, private)
-        while room.code in self.codes:
+        while room.code and self.store.room_by_code(room.code) is not None:
             room.code = new_code()
+        self.store.claim(room.id, new=True)  # a fresh id: this process's
         room.sit(conn)
-        self._add_room(room)
+        self.rooms[room.id] = room
         return room
 
-    def _add_room(self, room):
-        self.rooms[room.id] = room
-        if room.code:
-            self.codes[room.code] = room
-
-    def room_closed(self, room):
-        self.rooms.pop(room.id, None)
-        if room.code:
-            self.codes.pop(room.code, None)
-
     def on_create(self, conn, msg):
-        self.queue.pop(conn.player["id"], None)
+        self.queue.remove(conn.player["id"])
         room = self._new_room(conn, msg["game"], msg.get("options", ""), msg.get("fee", 0),
                               msg.get("private", False))
         room.run()
@@ -284,18 +374,19 @@ class Server:
             self.wrong_codes[pid] = tries
             if len(tries) >= CODE_TRIES:
                 raise Refused("slow_down", "too many wrong codes: wait a minute")
-            room = self.codes.get(msg["code"].upper())
-            if room is None:
+            room_id = self.store.room_by_code(msg["code"].upper())
+            if room_id is None:
                 tries.append(now)
                 raise Refused("bad_code", "no room has that code")
         else:
-            room = self.rooms.get(msg.get("room"))
-            if room is None or room.private:
+            row = self.store.room(msg.get("room", ""))
+            if row is None or row["private"]:
                 raise Refused("no_room", "no such room (a private room needs its code)")
+            room_id = row["id"]
         if self.store.room_of(conn.player["id"]) is not None:
             raise Refused("in_room", "you are in a room already: leave it first")
-        self.queue.pop(conn.player["id"], None)
-        room.post("req", conn, msg)
+        self.queue.remove(conn.player["id"])
+        self.route(conn, room_id, "req", msg)
 
     def on_record(self, conn, msg):
         found = self.store.match(msg["match"])
@@ -312,52 +403,56 @@ class Server:
         if self.store.room_of(pid) is not None:
             raise Refused("in_room", "you are in a room already: leave it first")
         if msg.get("bot"):
-            self.queue.pop(pid, None)
+            self.queue.remove(pid)
             room = self._new_room(conn, "1x1")
             pro = room.seats[1] = Seat("bot", level=games.LEVELS["1x1"][-1])
             pro.rating = games.PRO_ELO
             room.start(msg, conn)  # the room message answers the request
             room.run()
             return
-        self.queue[pid] = (conn, self.store.player(pid)["elo"], time.monotonic(), False)
+        self.queue.add(conn, self.store.player(pid)["elo"])
         conn.send({"type": "queued"}, msg)
         self._pair()
 
     def on_unqueue(self, conn, msg):
-        if self.queue.pop(conn.player["id"], None) is None:
+        if not self.queue.remove(conn.player["id"]):
             raise Refused("not_queued", "you are not waiting for a duel")
         conn.send({"type": "unqueued"}, msg)
 
     def _pair(self):
         """Pair waiting players of close Elo (the window widens as they wait); offer
-        the professional to whoever has waited long enough."""
-        now = time.monotonic()
-        waiting = sorted(self.queue.items(), key=lambda kv: kv[1][1])
+        the professional to whoever has waited long enough. With several processes
+        one of them pairs every process's players."""
+        now = time.time()
+        waiting = sorted(self.queue.waiting().items(), key=lambda kv: kv[1].elo)
+        paired = set()
         for (pa, a), (pb, b) in zip(waiting, waiting[1:], strict=False):
-            if pa not in self.queue or pb not in self.queue:
+            if pa in paired or pb in paired:
                 continue
-            window = 100 + 100 * int(max(now - a[2], now - b[2]) // 10)
-            if abs(a[1] - b[1]) <= window:
-                del self.queue[pa], self.queue[pb]
-                try:
-                    room = self._new_room(a[0], "1x1")
-                except Refused as e:
-                    a[0].error(None, e.code, e.message)
-                    continue
-                try:
-                    room.sit(b[0])
-                except Refused as e:
-                    b[0].error(None, e.code, e.message)
-                    room.post("expire")  # nobody played: the host's seat is freed
-                    room.run()
-                    continue
-                room.start()
+            window = 100 + 100 * int((now - min(a.since, b.since)) // 10)
+            if abs(a.elo - b.elo) > window or not self.queue.take([pa, pb]):
+                continue
+            paired |= {pa, pb}
+            try:
+                room = self._new_room(a.conn, "1x1")
+            except Refused as e:
+                a.conn.error(None, e.code, e.message)
+                continue
+            try:
+                room.sit(b.conn)
+            except Refused as e:
+                b.conn.error(None, e.code, e.message)
+                room.post("expire")  # nobody played: the host's seat is freed
                 room.run()
-        for pid, (conn, rating, since, offered) in list(self.queue.items()):
-            if not offered and (now - since) * 1000 >= self.cfg.quick_wait_ms:
-                self.queue[pid] = (conn, rating, since, True)
-                conn.send({"type": "offer", "level": games.LEVELS["1x1"][-1],
-                           "elo": games.PRO_ELO})
+                continue
+            room.start()
+            room.run()
+        for pid, w in waiting:
+            if pid not in paired and not w.offered and (now - w.since) * 1000 >= \
+                    self.cfg.quick_wait_ms:
+                self.queue.offered(pid)
+                w.conn.send({"type": "offer", "level": games.LEVELS["1x1"][-1],
+                             "elo": games.PRO_ELO})
 
     async def _sweep(self):
         """Every second the quick match pairs; every `sweep_s` the rooms past their
@@ -365,7 +460,12 @@ class Server:
         swept = time.monotonic()
         while True:
             await asyncio.sleep(1)
-            self._pair()
+            try:
+                self._pair()
+            except StoreDown:  # the waiting players pair when it is back
+                continue
+            except Exception:
+                log.exception("pairing")
             if time.monotonic() - swept < self.cfg.sweep_s:
                 continue
             swept = time.monotonic()

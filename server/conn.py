@@ -84,8 +84,10 @@ def check_fields(msg):
 
 
 class Conn:
-    def __init__(self, ws):
+    def __init__(self, ws, node="local", cid="local.0"):
         self.ws = ws
+        self.node = node  # the server process holding it
+        self.cid = cid  # its id, unique among every process's connections
         self.player = None  # the identity after hello: {"id", "name", ...}
         self.room = None  # the room this connection is attached to (its seat's token shown)
         self.errors = 0
@@ -118,6 +120,10 @@ class Conn:
 
     def error(self, request, code, message):
         self.send({"type": "error", "code": code, "message": message}, request)
+
+    def attach(self, room_id):
+        """The room linked (or, with None, unlinked) this connection to its seat."""
+        self.room = room_id
 
     def close(self, code=1000, reason=""):
         """Close once what is queued has been written (at once for a stuck client)."""

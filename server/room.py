@@ -5,6 +5,12 @@ players, disconnects and reconnects, the lobby's sweep. The task handles one ite
 at a time, then does whatever has come due (a bot's paced move, a time-out, the end
 of a grace period): timers are deadlines it checks, never callbacks. The store is
 written before anyone is told, so a crash never shows a player something lost.
+
+The room talks to the connections linked to it (those that showed their seat's
+token): a `Conn` of this process or a `RemoteConn` of another one (server.cluster),
+the same to the room. When the store says the room is no longer this process's
+(Lost) or cannot be reached (StoreDown), the room gives itself up without writing
+anything: its owner-to-be resumes it from the store.
 """
 
 import asyncio
@@ -17,7 +23,7 @@ from core.pokertimer import AUTOPLAY, STATE_NAMES, TurnTimer
 
 from server import games
 from server.errors import Refused
-from server.store import InRoom, Poor
+from server.store import InRoom, Lost, Poor, StoreDown
 
 WAITING = "waiting"
 PLAYING = "playing"
@@ -30,6 +36,11 @@ log = logging.getLogger("server.room")
 
 def now_ms():
     return int(time.monotonic() * 1000)
+
+
+def wall_ms():
+    """Wall-clock ms: what the journal writes, for another process to read."""
+    return int(time.time() * 1000)
 
 
 def day_today():
@@ -94,6 +105,8 @@ class Room:
         self.bot_at = None  # when the bot (or autoplay) to move acts
         self.grace_until = None
         self.closed = False
+        self.links = {}  # player id -> the connection linked to its seat
+        self.rehomes = 0  # after a takeover: times left to ask for those attached
         self.inbox = asyncio.Queue()
         self.task = None
 
@@ -102,8 +115,9 @@ class Room:
     def run(self):
         self.task = asyncio.get_running_loop().create_task(self._loop())
 
-    def post(self, *item):
-        self.inbox.put_nowait(item)
+    def post(self, kind, conn=None, msg=None):
+        """Queue `kind` ("req", "gone", "attach", "expire") for the room's task."""
+        self.inbox.put_nowait((kind, conn, msg))
 
     async def _loop(self):
         while not self.closed:
@@ -116,25 +130,47 @@ class Room:
                 item = None
             try:
                 if item is not None:
-                    self._handle(item)
+                    self._handle(*item)
                 self._tick()
+            except Lost as e:  # taken over meanwhile: the new owner handles the item
+                log.warning("room %s given up: %r", self.id, e)
+                self.give_up([item] if item is not None else [])
+            except StoreDown as e:  # a request was answered `unavailable`
+                log.warning("room %s given up: %r", self.id, e)
+                self.give_up()
             except Exception:  # a bug must not take the room (or its players) down
                 log.exception("room %s", self.id)
 
-    def _handle(self, item):
-        kind = item[0]
+    def _handle(self, kind, conn, msg):
         if kind == "req":
-            conn, msg = item[1], item[2]
             try:
                 getattr(self, "on_" + msg["type"])(conn, msg)
             except Refused as e:
                 conn.error(msg, e.code, e.message)
+            except StoreDown:
+                conn.error(msg, "unavailable", "the server's store cannot be reached")
+                raise
         elif kind == "gone":
-            self._gone(item[1])
+            self._gone(conn)
         elif kind == "attach":
-            self._attach(item[1], item[2])
+            self._attach(conn)
         elif kind == "expire":
             self._expire()
+
+    def give_up(self, unhandled=()):
+        """Stop running the room here, writing nothing: it is another process's now,
+        or the store is away (whoever claims it next resumes it from the store). The
+        connections stay attached, for its next owner to link again; what waits in
+        the inbox (and `unhandled`) goes to the room wherever it runs next."""
+        self.closed = True
+        self.server.room_closed(self)
+        items = list(unhandled)
+        while not self.inbox.empty():
+            items.append(self.inbox.get_nowait())
+        loop = asyncio.get_running_loop()
+        for kind, conn, msg in items:
+            if kind != "expire":  # the sweep of its next owner decides that
+                loop.call_soon(self.server.route_safely, conn, self.id, kind, msg)
 
     def _next_wake(self):
         wakes = [t for t in (self.bot_at, self.grace_until) if t is not None]
@@ -167,23 +203,30 @@ class Room:
         return room
 
     def resume_match(self):
-        """Rebuild the match in play from its journal (after a restart)."""
+        """Rebuild the match in play from its journal (after a restart, or taken over
+        from a process that died). The clocks go on from the journal's times: a turn
+        whose time ran out meanwhile is timed out at once, once; the turns after it
+        start afresh."""
         header, actions = self.store.match(self.match_id)[:2]
         self.match = games.Match(self.game, self.options, header["seed"], header["names"])
         missed = [0] * len(self.seats)
-        for action, late, took in actions:
+        for action, late, took, _ in actions:
             seat = self.match.to_move()
             self.match.apply(action, bool(late), took)
             missed[seat] = min(missed[seat] + 1, AUTOPLAY) if late else 0
         self._make_timers()
+        now, wall = now_ms(), wall_ms()
+        ready = header.get("ready_at") or wall  # a journal of the first server: no times
+        last = actions[-1][3] if actions and actions[-1][3] else ready
+        self.ready_at = now + ready - wall
+        self.prev_at = now - max(wall - last, 0)
         for timer, m in zip(self.timers, missed, strict=True):
             timer.missed = m
-        now = now_ms()
-        self.ready_at = self.prev_at = now
+            timer.countdown(self.ready_at - self.cfg.countdown_ms)
         if self.match.over:
             self._finish()
         else:
-            self._begin_turn(now)
+            self._begin_turn(self.prev_at)
             self._check_abandoned(now)
 
     # --- seats ----------------------------------------------------------------
@@ -226,7 +269,7 @@ class Room:
         except Poor:
             self.seats[seat] = Seat()
             raise Refused("coins", "your balance does not cover the fee of %d" % self.fee) from None
-        conn.room = self.id
+        self._link(conn)
         if self.fee:
             self.server.push_balance(player["id"])
         return seat
@@ -236,20 +279,25 @@ class Room:
         self.broadcast_room(msg, conn)
 
     def on_leave(self, conn, msg):
-        seat = self._seated(conn)
+        seat = self.seat_of(conn.player["id"])  # leaving needs no token
+        if seat is None:
+            raise Refused("not_seated", "you have no seat in this room")
         s = self.seats[seat]
         forfeit = self.state == PLAYING
-        conn.room = None
         if forfeit:
             s.forfeit = True
             s.level = FORFEIT_LEVEL
-            self._rate_forfeit(seat)
+            ratings = self._rate_forfeit(seat)
             self.store.free_seat(self.row(), s.pid, 0)
+            for pid, rating in ratings:
+                self.store.set_rating(pid, rating)
         else:
             self.seats[seat] = Seat()
             self.store.free_seat(self.row(), s.pid, s.paid)
             if s.paid:
                 self.server.push_balance(s.pid)
+        self._unlink(s.pid)
+        conn.attach(None)
         conn.send({"type": "left", "room": self.id, "forfeit": forfeit}, msg)
         if not self.humans():
             self._destroy("abandoned")
@@ -262,8 +310,10 @@ class Room:
             self._begin_turn(now_ms())
 
     def _seated(self, conn):
-        seat = self.seat_of(conn.player["id"])
-        if seat is None or conn.room != self.id:
+        pid = conn.player["id"]
+        seat = self.seat_of(pid)
+        link = self.links.get(pid)
+        if seat is None or link is None or link.cid != conn.cid:
             raise Refused("not_seated", "you have no seat in this room")
         return seat
 
@@ -322,8 +372,8 @@ class Room:
             if s.kind == "human":
                 conn = self._conn(s)
                 if conn is not None:
-                    conn.room = None
                     conn.send({"type": "closed", "room": self.id, "reason": reason})
+                    self._unlink(s.pid)
                 if refunds:
                     self.server.push_balance(s.pid)
         self._close()
@@ -335,15 +385,26 @@ class Room:
     # --- connections ----------------------------------------------------------
 
     def _conn(self, seat):
-        conn = self.server.conns.get(seat.pid)
-        if conn is not None and conn.room == self.id:
-            return conn
-        return None
+        return self.links.get(seat.pid)
 
-    def _gone(self, pid):
+    def _link(self, conn):
+        self.links[conn.player["id"]] = conn
+        conn.attach(self.id)
+
+    def _unlink(self, pid):
+        conn = self.links.pop(pid, None)
+        if conn is not None:
+            conn.attach(None)
+
+    def _gone(self, conn):
+        """A connection closed (or was replaced): its seat is disconnected if it
+        was the one linked to it."""
+        pid = conn.player["id"]
         seat = self.seat_of(pid)
-        if seat is None:
+        link = self.links.get(pid)
+        if seat is None or link is None or link.cid != conn.cid:
             return
+        del self.links[pid]
         self.seats[seat].connected = False
         self.broadcast_room()
         self._check_abandoned(now_ms())
@@ -356,11 +417,23 @@ class Room:
         elif self.grace_until is None:
             self.grace_until = now + self.cfg.grace_ms
 
-    def _attach(self, conn, pid):
-        """A player came back with its token: a fresh room and view."""
-        seat = self.seat_of(pid)
-        if seat is None or conn.room != self.id:
+    def on_resume(self, conn, msg):
+        pid = conn.player["id"]
+        for s in self.seats:
+            if s.kind == "human" and s.token == msg["token"] and s.pid == pid:
+                if s.forfeit:
+                    raise Refused("forfeited", "you left this match")
+                self._attach(conn)
+                return
+        raise Refused("bad_token", "that is not your seat's token")
+
+    def _attach(self, conn):
+        """A player came back with its token (or, after a takeover, its connection
+        still held it): linked again, with a fresh room and view."""
+        seat = self.seat_of(conn.player["id"])
+        if seat is None:
             return
+        self._link(conn)
         self.seats[seat].connected = True
         self._check_abandoned(now_ms())
         self.broadcast_room()
@@ -435,7 +508,8 @@ class Room:
         self.state = PLAYING
         self.store.start_match(self.row(), self.match_id,
                                {"game": self.game, "options": games.options_text(self.options),
-                                "seed": seed, "names": names})
+                                "seed": seed, "names": names,
+                                "ready_at": wall_ms() + self.cfg.countdown_ms})
         self._make_timers()
         now = now_ms()
         self.ready_at = now + self.cfg.countdown_ms
@@ -540,7 +614,7 @@ class Room:
             took = now - max(self.prev_at, self.ready_at)
         n = self.match.n
         last = self.match.apply(action, late, took)
-        self.store.journal(self.match_id, n, action, last["late"], took)
+        self.store.journal(self.match_id, n, action, last["late"], took, wall_ms())
         self.prev_at = now
         if self.match.over:
             self._broadcast_views(last, now)
@@ -558,13 +632,12 @@ class Room:
     # --- the end ----------------------------------------------------------------
 
     def _rate_forfeit(self, seat):
-        """Domino 1x1: who abandons a rated duel loses it, at once (RULES.md 3a)."""
+        """Domino 1x1: who abandons a rated duel loses it, at once (RULES.md 3a):
+        the new ratings, to write once the forfeit is."""
         if self.game != "1x1" or self.rated_done:
-            return
+            return []
         self.rated_done = True
-        updates = self._ratings(1 - seat)
-        for pid, rating in updates:
-            self.store.set_rating(pid, rating)
+        return self._ratings(1 - seat)
 
     def _ratings(self, winner):
         """The new Elo of each registered human of a duel won by `winner`."""
@@ -633,7 +706,7 @@ class Room:
             if conn is not None:
                 conn.send(over)
                 conn.send(self.room_message(i))
-                conn.room = None
+                self._unlink(self.seats[i].pid)
             self.server.push_balance(self.seats[i].pid)
         self.store.drop_room(self.id, [])
         self._close()

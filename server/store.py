@@ -1,10 +1,12 @@
-"""The server's store: one interface, implemented on SQLite (stdlib, WAL) here.
+"""The server's store: one interface, implemented on SQLite (stdlib, WAL) here and
+on Redis in server.redisstore (several server processes sharing one lobby).
 
 What it keeps: identities (device key hashes, names, ratings), the room directory
 (each room's seats and tokens, so a restart finds them), the one-room lock, the
-coin ledger, statistics, and match journals (the seed and every action). Every
-method is one atomic step: a second implementation (Redis, issue 24) gives each
-the same all-or-nothing meaning, so the rooms never see which one they use.
+coin ledger, statistics, match journals (the seed and every action) and which
+process owns each room. Every method is one atomic step with the same
+all-or-nothing meaning in both implementations, so the rooms never see which one
+they use.
 
 The ledger is append-only: a movement is a set of rows whose amounts sum to zero,
 between accounts `p:<player>`, `pot:<room>` and `house` (which mints the welcome
@@ -35,6 +37,15 @@ class NameTaken(Exception):
     pass
 
 
+class Lost(Exception):
+    """This process no longer owns the room it wrote for (another one took it over,
+    or action n of its match is journalled already): nothing was written."""
+
+
+class StoreDown(Exception):
+    """The store cannot be reached (Redis down): nothing was written."""
+
+
 class Store(Protocol):
     """The interface; SQLiteStore below documents what each method does."""
 
@@ -50,15 +61,24 @@ class Store(Protocol):
     def room_of(self, pid: int) -> str | None: ...
     def save_room(self, row: dict) -> None: ...
     def rooms(self) -> list: ...
+    def room(self, room_id: str) -> dict | None: ...
+    def room_by_code(self, code: str) -> str | None: ...
+    def claim(self, room_id: str, new: bool = False) -> str | None: ...
+    def renew(self, room_ids: list) -> list: ...
+    def orphans(self) -> list: ...
     def take_seat(self, row: dict, pid: int, fee: int) -> None: ...
     def free_seat(self, row: dict, pid: int, refund: int) -> None: ...
     def drop_room(self, room_id: str, refunds: list) -> None: ...
     def start_match(self, row: dict, match_id: str, header: dict) -> None: ...
-    def journal(self, match_id: str, n: int, action: int, late: bool, took: int) -> None: ...
+    def journal(self, match_id: str, n: int, action: int, late: bool, took: int,
+                at: int) -> None: ...
     def match(self, match_id: str) -> tuple | None: ...
     def finish_match(self, match_id: str, row: dict, result: dict) -> bool: ...
     def stats(self, pid: int) -> dict | None: ...
     def next_serial(self, name: str) -> int: ...
+    def ledger(self) -> list: ...
+    def accounts(self) -> dict: ...
+    def locks(self) -> dict: ...
     def close(self) -> None: ...
 
 
@@ -81,7 +101,8 @@ CREATE TABLE IF NOT EXISTS matches (
     finished INTEGER NOT NULL DEFAULT 0, result TEXT, record TEXT);
 CREATE TABLE IF NOT EXISTS actions (
     match TEXT NOT NULL, n INTEGER NOT NULL, action INTEGER NOT NULL,
-    late INTEGER NOT NULL, took INTEGER NOT NULL, PRIMARY KEY (match, n));
+    late INTEGER NOT NULL, took INTEGER NOT NULL, at INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (match, n));
 CREATE TABLE IF NOT EXISTS serials (name TEXT PRIMARY KEY, n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS stats (
     player INTEGER PRIMARY KEY, matches INTEGER NOT NULL, wins INTEGER NOT NULL,
@@ -98,11 +119,19 @@ def pot(room_id):
 
 
 class SQLiteStore(Store):
+    """The embedded store of one server process: it owns every room it keeps."""
+
+    node = "local"
+
     def __init__(self, path):
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never torn
         self.db.executescript(SCHEMA)
+        columns = [r[1] for r in self.db.execute("PRAGMA table_info(actions)")]
+        if "at" not in columns:  # a file of the first server: its journals had no times
+            self.db.execute("ALTER TABLE actions ADD COLUMN at INTEGER NOT NULL DEFAULT 0")
+        self.claimed = set()  # the rooms this process runs (it is the only one)
 
     def close(self):
         self.db.close()
@@ -202,8 +231,38 @@ class SQLiteStore(Store):
                         (row["id"], json.dumps(row)))
 
     def rooms(self):
-        """Every room row kept (for a restart)."""
+        """Every room row kept (the lobby's directory; a restart's rooms)."""
         return [json.loads(r[0]) for r in self.db.execute("SELECT row FROM rooms")]
+
+    def room(self, room_id):
+        row = self.db.execute("SELECT row FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def room_by_code(self, code):
+        """The id of the private room with that join code, or None."""
+        row = self.db.execute("SELECT id FROM rooms WHERE json_extract(row, '$.code') = ?",
+                              (code,)).fetchone()
+        return row[0] if row else None
+
+    # --- which process owns a room (one process here: this one) ---------------
+
+    def claim(self, room_id, new=False):
+        """Take the room for this process unless another owns it: returns its owner
+        (this store's `node` when it is this process), None if there is no such
+        room (`new`: a room id just drawn, whose row is still to be written)."""
+        if not new and self.room(room_id) is None:
+            return None
+        self.claimed.add(room_id)
+        return self.node
+
+    def renew(self, room_ids):
+        """Keep owning these rooms; returns those another process took meanwhile."""
+        return []
+
+    def orphans(self):
+        """The rooms of the directory that no process runs (at start-up: all)."""
+        return [r[0] for r in self.db.execute("SELECT id FROM rooms")
+                if r[0] not in self.claimed]
 
     def take_seat(self, row, pid, fee):
         """The player sits in the room `row` (already showing the seat): the lock is
@@ -243,6 +302,7 @@ class SQLiteStore(Store):
             if left:
                 self._move("house", [(pot(room_id), -left), ("house", left)], room=room_id)
             self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+        self.claimed.discard(room_id)
 
     # --- matches --------------------------------------------------------------
 
@@ -253,19 +313,24 @@ class SQLiteStore(Store):
                             (match_id, row["id"], json.dumps(header)))
             self._put_room(row)
 
-    def journal(self, match_id, n, action, late, took):
+    def journal(self, match_id, n, action, late, took, at):
+        """Action n of a match (`at`: when it was made, wall-clock ms); Lost if the
+        journal holds an action n already."""
         with self._tx():
-            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                            (match_id, n, action, int(late), took))
+            try:
+                self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+                                (match_id, n, action, int(late), took, at))
+            except sqlite3.IntegrityError:
+                raise Lost(match_id) from None
 
     def match(self, match_id):
-        """(header, [(action, late, took)], finished, result, record) or None."""
+        """(header, [(action, late, took, at)], finished, result, record) or None."""
         row = self.db.execute("SELECT header, finished, result, record FROM matches WHERE id = ?",
                               (match_id,)).fetchone()
         if row is None:
             return None
         actions = self.db.execute(
-            "SELECT action, late, took FROM actions WHERE match = ? ORDER BY n", (match_id,)
+            "SELECT action, late, took, at FROM actions WHERE match = ? ORDER BY n", (match_id,)
         ).fetchall()
         result = json.loads(row[2]) if row[2] else None
         return json.loads(row[0]), actions, bool(row[1]), result, row[3]
@@ -311,6 +376,29 @@ class SQLiteStore(Store):
             self.db.execute("INSERT INTO serials VALUES (?, 1) "
                             "ON CONFLICT(name) DO UPDATE SET n = n + 1", (name,))
             return self.db.execute("SELECT n FROM serials WHERE name = ?", (name,)).fetchone()[0]
+
+    # --- audits (the tests' conservation checks, an operator's look) ------------
+
+    def ledger(self):
+        """Every movement: {"key", "reason", "room", "player", "day", "rows":
+        {account: amount}}, oldest first."""
+        out = {}
+        for mid, key, reason, room, player, day in self.db.execute(
+                "SELECT id, key, reason, room, player, day FROM movements ORDER BY id"):
+            out[mid] = {"key": key, "reason": reason, "room": room, "player": player,
+                        "day": day, "rows": {}}
+        for mid, acct, amount in self.db.execute("SELECT movement, account, amount FROM ledger"):
+            rows = out[mid]["rows"]
+            rows[acct] = rows.get(acct, 0) + amount
+        return list(out.values())
+
+    def accounts(self):
+        """Each account's balance, as the store answers balance() and pot()."""
+        return dict(self.db.execute("SELECT account, SUM(amount) FROM ledger GROUP BY account"))
+
+    def locks(self):
+        """The one-room lock: {player id: room id}."""
+        return dict(self.db.execute("SELECT player, room FROM locks"))
 
 
 class _Transaction:

@@ -16,23 +16,23 @@ import time
 from websockets.asyncio.client import connect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACE, PACE_BURST = 15.0, 30.0  # requests a second a Client sends at most, and its burst
 FAST = ["--turn-ms", "1500", "--countdown-ms", "200", "--bot-ms", "5", "--grace-ms", "1500",
         "--quick-wait-ms", "1000"]
 
 
 class ServerProcess:
-    """`python -m server` started on a free loopback port; stop() or kill() ends it."""
+    """`python -m server` started on a free loopback port; stop() or kill() ends it.
+    `db` is its SQLite file, or None with "--store", URL among the `args`."""
 
     def __init__(self, db, *args):
-        self.db = str(db)
-        self.args = list(args)
+        self.args = (["--db", str(db)] if db is not None else []) + list(args)
         self.proc = None
         self.url = None
 
     def start(self):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0",
-             "--db", self.db, *self.args],
+            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", *self.args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONPATH=str(ROOT)),
         )
@@ -89,6 +89,8 @@ class Client:
         self.n = 0
         self.token = None
         self.room = None
+        self.tokens = PACE_BURST  # the client keeps under the server's rate limit
+        self.stamp = time.monotonic()
 
     async def open(self):
         self.ws = await connect(self.url, max_size=2**20, compression=None)
@@ -98,6 +100,16 @@ class Client:
         await self.ws.close()
 
     async def send(self, msg):
+        """Send a request, waiting first if it would go over PACE a second (the
+        server refuses more than 20: a scripted player facing bots that move at
+        once would)."""
+        now = time.monotonic()
+        self.tokens = min(PACE_BURST, self.tokens + (now - self.stamp) * PACE)
+        self.stamp = now
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / PACE)
+            self.tokens, self.stamp = 1, time.monotonic()
+        self.tokens -= 1
         await self.ws.send(json.dumps(msg))
 
     async def _recv(self, timeout):
@@ -179,10 +191,43 @@ async def play_until_over(clients, timeout=60, choose=None):
     return await asyncio.gather(*(run(c) for c in clients))
 
 
+def check_views(store, match_id, clients):
+    """Every view a client got shows its own hand at that turn, and of the other
+    hands only what was played (Poker; the store holds the match's journal)."""
+    from server.games import Match, parse_options, tiles
+
+    header, actions = store.match(match_id)[:2]
+    m = Match("poker", parse_options("poker", header["options"]), header["seed"], header["names"])
+    states = []
+    for action, late, took, _ in actions:
+        states.append(([tiles(h) for h in m.game.hands], m.game.played))
+        m.apply(action, bool(late), took)
+    states.append(([tiles(h) for h in m.game.hands], m.game.played))
+    checked = 0
+    for c in clients:
+        for v in (msg for msg in c.seen if msg["type"] == "view"):
+            hands, _ = states[v["turn"]]
+            seat = v["you"]
+            assert v["table"]["hand"] == hands[seat]
+            hidden = {t for s in range(4) if s != seat for t in hands[s]}
+            shown = set(v["table"]["trick"])
+            if v["table"]["last_trick"]:
+                shown |= set(v["table"]["last_trick"]["tiles"])
+            assert not shown & hidden
+            assert all(a >> 3 in hands[seat] for a, _ in v["legal"] if a < 224)
+            checked += 1
+    return checked
+
+
 class FakeConn:
     """A connection without a socket, for in-process tests of the lobby and rooms."""
 
+    made = 0
+
     def __init__(self):
+        FakeConn.made += 1
+        self.node = "local"
+        self.cid = "fake.%d" % FakeConn.made
         self.player = None
         self.room = None
         self.closed = False
@@ -200,6 +245,9 @@ class FakeConn:
     def close(self, code=1000, reason=""):
         self.closed = True
 
+    def attach(self, room_id):
+        self.room = room_id
+
     def allow(self):
         return True
 
@@ -211,16 +259,16 @@ class FakeConn:
 
 
 class Harness:
-    """The server's lobby and rooms in this process, on an SQLite file, driven
-    request by request: `await h.ask(conn, {...})` dispatches it and lets every room
-    handle what was posted to it (and whatever comes due) before it returns."""
+    """The server's lobby and rooms in this process, on a store (an SQLiteStore or a
+    RedisStore: the `store` fixture of redis_support gives both), driven request by
+    request: `await h.ask(conn, {...})` dispatches it and lets every room handle what
+    was posted to it (and whatever comes due) before it returns."""
 
-    def __init__(self, db, **cfg):
+    def __init__(self, store, **cfg):
         import server  # noqa: F401  (firmware/ on the path)
         from server.app import Config, Server
-        from server.store import SQLiteStore
 
-        self.store = SQLiteStore(str(db))
+        self.store = store
         self.server = Server(self.store, Config(**cfg))
         self.asked = 0
 

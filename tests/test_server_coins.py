@@ -1,6 +1,7 @@
 """Coins in the lobby (RULES.md 9, "Fees and the pot"): conservation and the refund
 rules over many random lobby sessions, the one-room rule and the payout cases, run
-in-process against the server's own lobby, rooms and SQLite store."""
+in-process against the server's own lobby and rooms, on each store (SQLite, and
+Redis when redis-server is installed)."""
 
 import asyncio
 import random
@@ -8,14 +9,17 @@ import random
 from core.coins import WELCOME
 from server_support import Harness
 
+pytest_plugins = ["redis_support"]  # its fixtures: make_store (both stores), redis_url
+
 GAMES = [("poker", ""), ("1x1", ""), ("classic", "players=3")]
 
 
 def check_books(h, model):
     """Every invariant of the ledger and the seats, after any step."""
     store, server = h.store, h.server
-    sums = dict(store.db.execute("SELECT account, SUM(amount) FROM ledger GROUP BY account"))
+    sums = ledger_sums(store)
     assert sum(sums.values()) == 0  # no coin made or lost
+    assert sums == {a: c for a, c in store.accounts().items() if c}  # balances agree
     seated = {}
     for room in server.rooms.values():
         for s in room.seats:
@@ -29,7 +33,7 @@ def check_books(h, model):
     for account, amount in sums.items():
         if account.startswith("pot:"):
             assert amount == 0 or account[4:] in server.rooms  # closed rooms' pots are empty
-    locks = dict(store.db.execute("SELECT player, room FROM locks"))
+    locks = store.locks()
     for conn in model["players"]:
         pid = conn.player["id"]
         assert locks.get(pid) == (seated[pid].id if pid in seated else None)
@@ -40,6 +44,16 @@ def check_books(h, model):
             fee = seated[pid].fee if pid in seated else 0
             start = WELCOME if conn.player["name"] else 0
             assert balance == start - fee, (conn.player, balance, fee)
+
+
+def ledger_sums(store):
+    """Each account's sum over every movement of the ledger (the zero sums left out)."""
+    sums = {}
+    for m in store.ledger():
+        assert sum(m["rows"].values()) == 0, m  # every movement balances
+        for account, amount in m["rows"].items():
+            sums[account] = sums.get(account, 0) + amount
+    return {a: c for a, c in sums.items() if c}
 
 
 async def play_out(h, room):
@@ -54,16 +68,16 @@ async def play_out(h, room):
         s = room.seats[seat]
         if s.plays_itself() and room.bot_at is None:
             conn = conns[s.pid]
-            room._handle(("req", conn, {"type": "act", "turn": m.n, "action": m.legal()[0][0]}))
+            room._handle("req", conn, {"type": "act", "turn": m.n, "action": m.legal()[0][0]})
         else:
             room.bot_at = 0
             room._tick()
     raise AssertionError("the match did not end")
 
 
-async def sessions(tmp_path, steps, seed):
+async def sessions(store, steps, seed):
     rng = random.Random(seed)
-    h = Harness(tmp_path / "coins.sqlite", countdown_ms=0, bot_ms=0, turn_ms=60000)
+    h = Harness(store, countdown_ms=0, bot_ms=0, turn_ms=60000)
     players = []
     for i in range(12):
         players.append(await h.player("P%d" % i if i < 10 else None))  # two guests
@@ -118,14 +132,14 @@ async def sessions(tmp_path, steps, seed):
     return model
 
 
-def test_coins_are_conserved_and_fees_refunded_over_random_lobby_sessions(tmp_path):
-    model = asyncio.run(sessions(tmp_path, 2000, 1))
+def test_coins_are_conserved_and_fees_refunded_over_random_lobby_sessions(make_store):
+    model = asyncio.run(sessions(make_store(), 2000, 1))
     assert len(model["started"]) >= 5  # the sessions did reach play, not only lobbies
 
 
-def test_the_one_room_rule_refuses_a_second_create_join_or_quick(tmp_path):
+def test_the_one_room_rule_refuses_a_second_create_join_or_quick(make_store):
     async def run():
-        h = Harness(tmp_path / "one.sqlite")
+        h = Harness(make_store())
         ann, bob = await h.player("Ann"), await h.player("Bob")
         r1 = await h.ask(ann, {"type": "create", "game": "poker"})
         r2 = await h.ask(bob, {"type": "create", "game": "1x1", "private": True})
@@ -143,9 +157,9 @@ def test_the_one_room_rule_refuses_a_second_create_join_or_quick(tmp_path):
     asyncio.run(run())
 
 
-def test_wrong_join_codes_are_rate_limited(tmp_path):
+def test_wrong_join_codes_are_rate_limited(make_store):
     async def run():
-        h = Harness(tmp_path / "codes.sqlite")
+        h = Harness(make_store())
         ann, eve = await h.player("Ann"), await h.player("Eve")
         room = await h.ask(ann, {"type": "create", "game": "1x1", "private": True})
         codes = [(await h.ask(eve, {"type": "join", "code": "ZZZZ%d" % i}))["code"]
@@ -181,11 +195,10 @@ class Ending:
         return None
 
 
-async def payout(tmp_path, order, seats, forfeits=()):
+async def payout(store, order, seats, forfeits=()):
     """Seat humans ("R" registered, "B" bots) in a poker room with a fee of 100, start,
     let `forfeits` leave, end with `order` as the standings: (coins won per seat)."""
-    tmp_path.mkdir()
-    h = Harness(tmp_path / "pay.sqlite", countdown_ms=60000)
+    h = Harness(store, countdown_ms=60000)
     conns = {}
     host = None
     for i, kind in enumerate(seats):
@@ -214,21 +227,21 @@ async def payout(tmp_path, order, seats, forfeits=()):
     return won
 
 
-def test_payouts_70_30_to_registered_humans_never_bots_nor_forfeits(tmp_path):
+def test_payouts_70_30_to_registered_humans_never_bots_nor_forfeits(make_store):
     run = asyncio.run
     # four humans, pot 400: 70 % to the best placed, 30 % to the second
-    assert run(payout(tmp_path / "a", [2, 0, 3, 1], "RRRR")) == [120, 0, 280, 0]
+    assert run(payout(make_store(), [2, 0, 3, 1], "RRRR")) == [120, 0, 280, 0]
     # bots placed first and second get nothing: the humans below them are paid
-    assert run(payout(tmp_path / "b", [1, 2, 0, 3], "RBBR")) == [140, 0, 0, 60]
+    assert run(payout(make_store(), [1, 2, 0, 3], "RBBR")) == [140, 0, 0, 60]
     # a forfeited player is excluded even when placed first
-    assert run(payout(tmp_path / "c", [0, 1, 2, 3], "RRRB", forfeits=[0])) == [0, 210, 90, 0]
+    assert run(payout(make_store(), [0, 1, 2, 3], "RRRB", forfeits=[0])) == [0, 210, 90, 0]
     # a lone registered human left takes the whole pot
-    assert run(payout(tmp_path / "d", [3, 1, 0, 2], "RRBB", forfeits=[1])) == [200, 0, 0, 0]
+    assert run(payout(make_store(), [3, 1, 0, 2], "RRBB", forfeits=[1])) == [200, 0, 0, 0]
 
 
-def test_a_match_abandoned_by_every_human_pays_nobody(tmp_path):
+def test_a_match_abandoned_by_every_human_pays_nobody(make_store):
     async def run():
-        h = Harness(tmp_path / "gone.sqlite", countdown_ms=60000)
+        h = Harness(make_store(), countdown_ms=60000)
         ann, bob = await h.player("Ann"), await h.player("Bob")
         await h.ask(ann, {"type": "create", "game": "poker", "fee": 300})
         await h.ask(bob, {"type": "join", "room": ann.room})
@@ -244,9 +257,9 @@ def test_a_match_abandoned_by_every_human_pays_nobody(tmp_path):
     asyncio.run(run())
 
 
-def test_a_guest_plays_free_rooms_only(tmp_path):
+def test_a_guest_plays_free_rooms_only(make_store):
     async def run():
-        h = Harness(tmp_path / "guest.sqlite")
+        h = Harness(make_store())
         ann, guest = await h.player("Ann"), await h.player()
         assert (await h.ask(guest, {"type": "create", "game": "1x1", "fee": 10}))["code"] == "guest"
         await h.ask(ann, {"type": "create", "game": "poker", "fee": 10})
@@ -257,9 +270,9 @@ def test_a_guest_plays_free_rooms_only(tmp_path):
     asyncio.run(run())
 
 
-def test_rewards_by_the_weakest_bot_at_most_five_a_day_and_poker_statistics(tmp_path):
+def test_rewards_by_the_weakest_bot_at_most_five_a_day_and_poker_statistics(make_store):
     async def run():
-        h = Harness(tmp_path / "rewards.sqlite", countdown_ms=60000)
+        h = Harness(make_store(), countdown_ms=60000)
         ann = await h.player("Ann")
         paid = []
         for level in ("hard", "hard", "medium", "easy", "hard", "hard", "hard", "hard"):

@@ -14,6 +14,8 @@ from server_support import Harness
 from server.games import LEVELS, Match, parse_options, tiles
 from server.room import now_ms
 
+pytest_plugins = ["redis_support"]  # its fixtures: make_store (both stores), redis_url
+
 GAMES = [("poker", "hands=5"), ("1x1", ""), ("classic", "players=4"),
          ("kozel", "players=4 pairs=yes"), ("yard", ""), ("international", "players=3"),
          ("allfives", "target=61"), ("bid", "")]
@@ -86,8 +88,9 @@ def test_nobody_is_sent_another_players_hidden_tile_in_200_seeded_matches():
     assert checked > 50000
 
 
-async def lone_human(tmp_path):
-    h = Harness(tmp_path / "play.sqlite", countdown_ms=0, bot_ms=0, turn_ms=60000)
+async def lone_human(store):
+    # bots move when to_seat says so, never on their own: the room task cannot race the test
+    h = Harness(store, countdown_ms=0, bot_ms=60000, turn_ms=60000)
     ann = await h.player("Ann")
     bob = await h.player("Bob")
     await h.ask(ann, {"type": "create", "game": "poker"})
@@ -111,9 +114,9 @@ async def to_seat(h, room, seat):
     raise AssertionError("never seat %d's turn" % seat)
 
 
-def test_refused_actions_change_nothing_and_missed_turns_lead_to_autoplay(tmp_path):
+def test_refused_actions_change_nothing_and_missed_turns_lead_to_autoplay(make_store):
     async def run():
-        h, ann, bob, room = await lone_human(tmp_path)
+        h, ann, bob, room = await lone_human(make_store())
         m = room.match
         await to_seat(h, room, 0)
         before = (m.n, m.record.text(), [list(t) for t in (m.game.bids, m.game.taken)])

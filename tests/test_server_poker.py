@@ -7,10 +7,8 @@ import asyncio
 import time
 
 from core.anyrecord import replay_any
-from server_support import Client, FAST, pid_of, ServerProcess
+from server_support import check_views, Client, FAST, pid_of, ServerProcess
 
-import server  # noqa: F401  (firmware/ on the path)
-from server.games import Match, parse_options, tiles
 from server.store import SQLiteStore
 
 
@@ -30,32 +28,6 @@ async def seat_player(c, script):
             if action is not None:
                 await c.send({"type": "act", "turn": msg["turn"], "action": action})
     raise TimeoutError("the match did not end")
-
-
-def check_views(store, match_id, clients):
-    """Every view a client got shows its own hand at that turn, and of the other
-    hands only what was played."""
-    header, actions = store.match(match_id)[:2]
-    m = Match("poker", parse_options("poker", header["options"]), header["seed"], header["names"])
-    states = []
-    for action, late, took in actions:
-        states.append(([tiles(h) for h in m.game.hands], m.game.played))
-        m.apply(action, bool(late), took)
-    states.append(([tiles(h) for h in m.game.hands], m.game.played))
-    checked = 0
-    for c in clients:
-        for v in (msg for msg in c.seen if msg["type"] == "view"):
-            hands, _ = states[v["turn"]]
-            seat = v["you"]
-            assert v["table"]["hand"] == hands[seat]
-            hidden = {t for s in range(4) if s != seat for t in hands[s]}
-            shown = set(v["table"]["trick"])
-            if v["table"]["last_trick"]:
-                shown |= set(v["table"]["last_trick"]["tiles"])
-            assert not shown & hidden
-            assert all(a >> 3 in hands[seat] for a, _ in v["legal"] if a < 224)
-            checked += 1
-    return checked
 
 
 async def poker_match(url, db):

@@ -47,10 +47,16 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
-async def connect_all(url, n, batch=100):
+def place(i, humans, n_urls):
+    """The server process of client i: room r's host on process r, its other players
+    on the next ones (every room spans the processes when there are several)."""
+    return (i // humans + i % humans) % n_urls
+
+
+async def connect_all(urls, n, humans, batch=100):
     clients = []
     for i in range(0, n, batch):
-        group = [Client(url) for _ in range(min(batch, n - i))]
+        group = [Client(urls[place(k, humans, len(urls))]) for k in range(i, min(i + batch, n))]
         await asyncio.gather(*(c.open() for c in group))
         await asyncio.gather(*(c.hello("b%d" % (i + j)) for j, c in enumerate(group)))
         clients += group
@@ -83,20 +89,30 @@ async def player(c, stop, think, latencies, counts):
                                         "action": msg["legal"][0][0]}))
 
 
-async def bench(url, pid, rooms, humans, seconds, think):
-    base = rss_kb(pid)
+async def bench(urls, pids, rooms, humans, seconds, think, say=print):
+    """The figures of one run against the server processes at `urls` (their `pids`)."""
+
+    def rss():
+        return sum(rss_kb(pid) for pid in pids)
+
+    def cpu():
+        return sum(cpu_s(pid) for pid in pids)
+
+    base = rss()
     t0 = time.monotonic()
-    clients = await connect_all(url, rooms * humans)
-    connected = rss_kb(pid)
+    say("connecting %d clients" % (rooms * humans))
+    clients = await connect_all(urls, rooms * humans, humans)
+    connected = rss()
     connect_s = time.monotonic() - t0
     hosts = clients[::humans]
+    say("filling %d rooms" % rooms)
     for r, host in enumerate(hosts):
         room = await host.ask({"type": "create", "game": "poker", "options": "hands=10"})
         for c in clients[r * humans + 1:(r + 1) * humans]:
             await c.ask({"type": "join", "room": room["room"]})
         if humans < 4:
             await host.ask({"type": "bot", "level": "easy"})
-    held = rss_kb(pid)
+    held = rss()
     for host in hosts:
         await host.send({"type": "start"})
     for c in clients:
@@ -104,12 +120,13 @@ async def bench(url, pid, rooms, humans, seconds, think):
     latencies = []
     counts = {"views": 0, "acts": 0}
     t1 = time.monotonic()
-    server_cpu, client_cpu = cpu_s(pid), time.process_time()
+    server_cpu, client_cpu = cpu(), time.process_time()
     stop = t1 + seconds
+    say("playing for %g s" % seconds)
     await asyncio.gather(*(player(c, stop, think, latencies, counts) for c in clients))
     took = time.monotonic() - t1
-    server_cpu, client_cpu = cpu_s(pid) - server_cpu, time.process_time() - client_cpu
-    playing = rss_kb(pid)
+    server_cpu, client_cpu = cpu() - server_cpu, time.process_time() - client_cpu
+    playing = rss()
     open_now = sum(1 for c in clients if c.ws.state.name == "OPEN")
     for c in clients:
         await c.ws.close()
@@ -147,7 +164,7 @@ def main():
     server = ServerProcess(db, "--countdown-ms", "0", "--bot-ms", str(a.bot_ms),
                            "--turn-ms", "10000", "--ping-s", "60").start()
     try:
-        figures = asyncio.run(bench(server.url, server.proc.pid, a.rooms, a.humans,
+        figures = asyncio.run(bench([server.url], [server.proc.pid], a.rooms, a.humans,
                                     a.seconds, a.think_ms))
     finally:
         err = server.stop()
