@@ -258,9 +258,12 @@ class Server:
     def player_json(self, pid):
         p = self.store.player(pid)
         registered = p["name"] is not None
+        poker = None
+        if registered:
+            poker = self.store.stats(pid) or {"matches": 0, "wins": 0, "points": 0}
         return {"name": p["name"], "guest": not registered, "coins": p["coins"],
                 "elo": p["elo"] if registered else None,
-                "rewarded_today": self.store.rewarded(pid, day_today())}
+                "rewarded_today": self.store.rewarded(pid, day_today()), "poker": poker}
 
     def push_balance(self, pid):
         """Tell the player its balance, wherever it is connected."""

@@ -298,6 +298,11 @@ def test_rewards_by_the_weakest_bot_at_most_five_a_day_and_poker_statistics(make
         stats = [h.store.stats(c.player["id"]) for c in players]
         assert [s["matches"] for s in stats] == [1, 1, 1, 1]
         assert [s["wins"] for s in stats] == [0, 0, 1, 0]
+        # ... and each player reads its own over the protocol.
+        told = [(await h.ask(c, {"type": "me"}))["player"]["poker"] for c in players]
+        assert told == stats
+        guest = await h.player()
+        assert (await h.ask(guest, {"type": "me"}))["player"]["poker"] is None
         h.close()
 
     asyncio.run(run())
