@@ -1,6 +1,13 @@
 """ui.thinking: how many steps of a handheld's decision one frame takes."""
 
+import pytest
+from ui import thinking
 from ui.thinking import think
+
+
+@pytest.fixture(autouse=True)
+def no_steps_before():
+    thinking._longest[0] = 0
 
 
 class FakeApp:
@@ -38,6 +45,15 @@ def test_a_long_step_is_the_frames_only_one():
     app = FakeApp([20] * 5)
     think(app.step, app)
     assert app.steps == 1
+
+
+def test_a_long_step_keeps_the_next_frames_careful():
+    app = FakeApp([2, 30] + [2] * 12)
+    think(app.step, app)
+    assert app.steps == 2  # 2, then 30
+    app.now = 0
+    think(app.step, app)  # 15 ms (half the 30) expected of each step
+    assert app.steps == 2 + 6  # at 12 ms, 12 + 15 is past 26
 
 
 def test_the_decision_made_ends_the_frames_thinking():
