@@ -27,7 +27,7 @@ from golden_support import golden_tests
 from players import bidder
 from screens import auction, table
 from test_resume_ui import reboot
-from ui import speech
+from ui import auctionview, speech
 from ui.session import decode, Session
 from ui_driver import Handheld, point_at, press_call, respond, show, start_match
 
@@ -372,23 +372,23 @@ def call_row(h, monkeypatch):
     """What the auction screen shown writes on its call row from now on, draw by
     draw: (words, number), the number None for words alone. (The app imports a
     screen's module afresh when it is shown: the spies go into that module.)"""
-    screen_module = sys.modules[type(h.screen).__module__]
-    view = screen_module.tableview
-    centre, centre_number = view.centre, screen_module._centre_number
+    drawing = sys.modules[type(h.screen).__module__].auctionview
+    view = drawing.tableview
+    centre, centre_number = view.centre, drawing.centre_number
     written = []
 
     def spy_centre(fb, s, y):
-        if y == auction._CALL_Y:
+        if y == auctionview.CALL_Y:
             written.append((s, None))
         centre(fb, s, y)
 
     def spy_centre_number(fb, s, n, y):
-        if y == auction._CALL_Y:
+        if y == auctionview.CALL_Y:
             written.append((s.strip(), n))
         centre_number(fb, s, n, y)
 
     monkeypatch.setattr(view, "centre", spy_centre)
-    monkeypatch.setattr(screen_module, "_centre_number", spy_centre_number)
+    monkeypatch.setattr(drawing, "centre_number", spy_centre_number)
     h.frame()
     return written
 
@@ -398,7 +398,7 @@ def press_counting(h, button, times):
     amounts = []
     for _ in range(times):
         h.press(button)
-        amounts.append(h.screen.amount)
+        amounts.append(h.screen.calls.amount)
     return amounts
 
 
@@ -418,9 +418,9 @@ def test_left_and_right_set_a_bid_between_the_least_and_what_the_player_can_pay(
     least, most = game.least(), game.most(HUMAN)
     assert least == MIN_BID and most == game.scores[HUMAN]  # no discount: not the jockey
     # The call that costs nothing comes first: A pressed once too often declines.
-    assert (screen.choice, screen.amount) == (auction.OTHER, least)
+    assert (screen.calls.choice, screen.calls.amount) == (auctionview.OTHER, least)
     h.press("up")
-    assert (screen.choice, screen.amount) == (auction.BID, least)
+    assert (screen.calls.choice, screen.calls.amount) == (auctionview.BID, least)
     assert middle[-1] == ("pay", least)
     top = most - most % RAISE
     steps = (top - least) // RAISE
@@ -431,11 +431,11 @@ def test_left_and_right_set_a_bid_between_the_least_and_what_the_player_can_pay(
     assert lowered == list(range(top - RAISE, least - 1, -RAISE)) + [least, least]
     assert middle[-1] == ("pay", least) and "you pay %d" % least in h.said[-1]
     h.press("down")
-    assert screen.choice == auction.OTHER and middle[-1] == (screen.free_lead, None)
+    assert screen.calls.choice == auctionview.OTHER and middle[-1] == (screen.free_lead, None)
     assert h.said[-1].startswith("Decline")
     assert press_counting(h, "right", 1) == [least]  # the amount waits for a bid
     h.press("up")
-    assert screen.choice == auction.BID and middle[-1] == ("pay", least)
+    assert screen.calls.choice == auctionview.BID and middle[-1] == ("pay", least)
     assert session.record.actions[-1] != bid(least)  # nothing called yet
     assert game.state == AUCTION and game.bidder < 0
 
@@ -469,7 +469,7 @@ def test_a_player_who_cannot_pay_the_least_bid_is_told_and_may_only_decline(tmp_
     assert "You cannot pay the least bid of 15." in h.said
     for button in ("up", "down", "right"):
         h.press(button)
-        assert h.screen.choice == auction.OTHER
+        assert h.screen.calls.choice == auctionview.OTHER
     h.press("a")
     assert session.record.actions[-1] == DECLINE
 
@@ -525,7 +525,7 @@ def test_the_jockey_accepts_or_raises_a_standing_bid(answer, tmp_path, monkeypat
     standing = game.high_bid
     assert game.most(ANN) == game.scores[ANN] + DISCOUNT
     # Accepting comes first (it costs nothing) ...
-    assert (screen.choice, screen.amount) == (auction.OTHER, standing + RAISE)
+    assert (screen.calls.choice, screen.calls.amount) == (auctionview.OTHER, standing + RAISE)
     assert middle[-1] == ("get", price(standing, False))
     assert "pays you %d" % standing in h.said[-1]
     h.press("up")

@@ -1,5 +1,5 @@
 """Golden frames of the online screens: the tables of every family (Poker, the
-line of the draw-and-block games, the cross of All Fives and Spectacular Bid),
+line of the draw-and-block games, the cross of All Fives and Spectacular Bid, its auction),
 the frames around their transitions (a trick taken, the last trick of a hand
 and the hand's end, the play that ends a duel's hand and its scores, a late
 turn, autoplay), the payout, the quick match and the lobby's fee. The server's
@@ -11,7 +11,7 @@ UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_online_golden.py rewrites 
 
 import pathlib
 
-from core.actions import DRAW
+from core.actions import bid, DRAW
 from golden_support import golden_tests
 from online_frames import hand_over, Match, POKER_SEATS, room, StillClient, with_status
 
@@ -196,6 +196,21 @@ def online_bid_table(h):
     show(h, "onlinecross", StillClient(room("bid", ["You", "bot"]), m.view(0)), 20)
 
 
+def online_bid_auction_call(h):
+    m = Match("bid", "", 4, ["You", "bot"])
+    m.play_until(lambda g: g.to_move() == 0 and m.view(0)["table"].get("auction"))
+    show(h, "onlinecross", StillClient(room("bid", ["You", "bot"]), m.view(0)))
+    h.press("up")
+    h.press("right")
+
+
+def online_bid_auction_standing(h):
+    m = Match("bid", "", 4, ["You", "bot"])
+    m.play_until(lambda g: g.to_move() == 0 and m.view(0)["table"].get("auction"))
+    m.act(bid(25))
+    show(h, "onlinecross", StillClient(room("bid", ["You", "bot"]), m.view(0)))
+
+
 def online_quick_offer(h):
     client = StillClient()
     show(h, "quick", client, 90)
@@ -214,7 +229,8 @@ SCRIPTS = [online_poker_countdown, online_poker_bid, online_poker_lead_call,
            online_poker_trick_taken, online_poker_last_trick, online_poker_hand_end,
            online_poker_late, online_poker_autoplay, online_payout_poker, online_duel_way,
            online_duel_draw, online_duel_last_play, online_duel_scores, online_payout_duel,
-           online_yard_four, online_allfives_ends, online_bid_table, online_quick_offer,
+           online_yard_four, online_allfives_ends, online_bid_table,
+           online_bid_auction_call, online_bid_auction_standing, online_quick_offer,
            online_lobby_fee]
 
 (test_frame_equals_the_checked_in_golden, test_every_golden_has_its_script,

@@ -1,11 +1,11 @@
 """What the online tables send for the buttons pressed, and how they follow the
 server, in the headless emulator with the server's messages made from its own
 match code (tests/online_frames.py): a bid, a lead's called number, a forced
-draw, the control taken back under autoplay, a refused act said and chosen
-again, an act refused in the countdown sent again, the hand's end, the payout
-back to the lobby."""
+draw, Spectacular Bid's auction calls, the control taken back under autoplay, a
+refused act said and chosen again, an act refused in the countdown sent again,
+the hand's end, the payout back to the lobby."""
 
-from core.actions import DRAW
+from core.actions import ACCEPT, bid, DECLINE, DRAW
 from core.poker import BID
 from online_frames import hand_over, Match, POKER_SEATS, room, StillClient, with_status
 from screens import onlinepoker
@@ -113,6 +113,46 @@ def test_a_lone_draw_is_made_by_itself(tmp_path):
     assert "Nothing fits: you draw." in h.said and acts(client) == []
     frames(h, 20)
     assert acts(client) == [(m.match.n, DRAW)]
+
+
+def bid_auction():
+    """A Spectacular Bid match at the seat's first call of an auction."""
+    m = Match("bid", "", 4, ["You", "bot"])
+    m.play_until(lambda g: g.to_move() == 0 and m.view(0)["table"].get("auction"))
+    return m
+
+
+def test_the_auction_offers_decline_first_then_a_bid_raised_by_five(tmp_path):
+    m = bid_auction()
+    client = StillClient(room("bid", ["You", "bot"]), m.view(0))
+    h = at_table(tmp_path, "onlinecross", client)
+    assert h.said[-1] == "Decline: CPU 2 leads for nothing."
+    h.press("a")  # the call that costs nothing comes first
+    assert acts(client) == [(m.match.n, DECLINE)]
+
+    client = StillClient(room("bid", ["You", "bot"]), m.view(0))
+    h = at_table(tmp_path, "onlinecross", client)
+    h.press("up")
+    h.press("left")  # the least bid stays the least
+    h.press("right")
+    h.press("right")
+    assert h.said[-1] == "Bid 25: if accepted you pay 25 and lead."
+    h.press("a")
+    assert acts(client) == [(m.match.n, bid(25))]
+
+
+def test_a_bid_standing_is_accepted_or_raised_from_it(tmp_path):
+    m = bid_auction()
+    m.act(bid(25))
+    m.act(bid(30))  # the jockey raises: it pays 15 less
+    client = StillClient(room("bid", ["You", "bot"]), m.view(0))
+    h = at_table(tmp_path, "onlinecross", client)
+    assert h.said[-2:] == ["CPU 2 bid 30.", "Accept: CPU 2 pays you 15 and leads."]
+    h.press("down")
+    assert h.screen.calls.amount == 35  # the least raise
+    h.press("up")
+    h.press("a")
+    assert acts(client) == [(m.match.n, ACCEPT)]
 
 
 def test_the_payout_goes_back_to_the_lobby_with_the_match_forgotten(tmp_path):

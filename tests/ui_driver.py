@@ -13,6 +13,7 @@ from core.allfives import Options
 from core.table import E, N, S, W
 from hw.storage import Storage
 from screens import auction, table
+from ui import auctionview
 from ui.app import App
 from ui.session import Session
 
@@ -91,17 +92,17 @@ def press_move(handheld, action):
 def press_call(handheld, action):
     """Press the buttons that make the auction call `action` (a bid, ACCEPT or
     DECLINE) on the auction screen: UP/DOWN to the call, LEFT/RIGHT to the amount, A."""
-    screen = handheld.screen
-    wanted = auction.BID if is_bid(action) else auction.OTHER
-    if screen.choice != wanted:
+    calls = handheld.screen.calls
+    wanted = auctionview.BID if is_bid(action) else auctionview.OTHER
+    if calls.choice != wanted:
         handheld.press("down")
     if is_bid(action):
         amount = amount_of(action)
-        step = "right" if screen.amount < amount else "left"
-        while screen.amount != amount:
-            before = screen.amount
+        step = "right" if calls.amount < amount else "left"
+        while calls.amount != amount:
+            before = calls.amount
             handheld.press(step)
-            assert screen.amount != before, "the amount stops at %d, not %d" % (before, amount)
+            assert calls.amount != before, "the amount stops at %d, not %d" % (before, amount)
     handheld.press("a")
 
 

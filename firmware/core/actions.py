@@ -25,9 +25,17 @@ TIMEOUT = const(244)
 BID = const(256)
 PAIR = const(1024)
 
+RAISE = const(5)  # Spectacular Bid: the smallest raise; every bid is a multiple of it
+DISCOUNT = const(15)  # the jockey pays this much less when its own bid is accepted
+
 
 def bid(amount):
-    return BID + amount // 5
+    return BID + amount // RAISE
+
+
+def price(amount, jockey):
+    """What a bidder pays when its bid of `amount` is accepted (the jockey less 15)."""
+    return max(0, amount - DISCOUNT) if jockey else amount
 
 
 def is_bid(action):
@@ -36,7 +44,7 @@ def is_bid(action):
 
 def amount_of(action):
     """The points of a bid action."""
-    return (action - BID) * 5
+    return (action - BID) * RAISE
 
 
 def pair(w, e):

@@ -19,7 +19,18 @@ public knowledge) with the differences of the duel:
 from micropython import const
 
 from core import events as ev
-from core.actions import ACCEPT, amount_of, bid, DECLINE, DRAW, is_bid, TIMEOUT
+from core.actions import (
+    ACCEPT,
+    amount_of,
+    bid,
+    DECLINE,
+    DISCOUNT,
+    DRAW,
+    is_bid,
+    price,
+    RAISE,
+    TIMEOUT,
+)
 from core.allfives import (
     AllFives,
     HAND_OVER,
@@ -37,15 +48,6 @@ AUCTION = const(3)  # a state beside All Fives' PLAYING, HAND_OVER, MATCH_OVER
 START = const(150)  # each player's balance at the start: 30 chips of 5
 TOTAL = const(300)
 MIN_BID = const(15)
-RAISE = const(5)  # the smallest raise; every bid is a multiple of it
-DISCOUNT = const(15)  # the jockey pays this much less when its own bid is accepted
-
-
-def price(amount, jockey):
-    """What a bidder pays when its bid of `amount` is accepted (the jockey less 15)."""
-    return max(0, amount - DISCOUNT) if jockey else amount
-
-
 def rules():
     """The fixed rules of the duel in All Fives' terms: draw only when stuck, the
     whole stock drawable, and a "target" of every point (for the players' use)."""

@@ -13,13 +13,12 @@ the table screen takes the opening.
 """
 
 from core import events as ev
-from core.actions import ACCEPT, bid, DECLINE
 from core.allfives import Illegal
-from core.bid import price, RAISE
 from gfx import text
-from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from hw.buttons import A, B
 from micropython import const
-from ui import chips, redraw, speech, tableview, tunes
+from ui import auctionview, redraw, speech, tableview, tunes
+from ui.auctionview import CALL_Y, STACKS_BOTTOM
 from ui.redraw import Redraw
 from ui.thinking import think
 
@@ -28,15 +27,8 @@ THINKING = const(1)
 MESSAGE = const(2)
 HANDOVER = const(3)
 
-BID = const(0)  # the chosen call: a bid (or raise) ...
-OTHER = const(1)  # ... or decline / accept
-
 _THINK_FRAMES = const(18)  # the handheld "thinks" at least this long
 _MESSAGE_FRAMES = const(75)
-_STACKS_BOTTOM = const(30)  # a full stack's top a pixel clear of the title's rule
-_NAMES_Y = const(32)
-_CLOCKS_Y = const(39)
-_CALL_Y = const(46)
 _SHOWN_CALLS = (ev.BID, ev.DECLINED, ev.ACCEPTED)  # the handheld's calls, shown in the bubble
 
 
@@ -48,21 +40,17 @@ class Screen:
         self.session = session
         self.fb = app.fb
         self.names = [tableview.who(session, s) for s in range(2)]
-        # As the stacks are labelled (each name fits half the line, beside its
-        # balance): the jockey (who bids 15 cheaper) named as such.
         jockey = session.game.jockey
-        self.labels = [
-            text.fit(self.names[s], tableview.NAME_W) + (" jockey" if s == jockey else "")
-            for s in range(2)
-        ]
+        self.labels = auctionview.labels(self.names, jockey)
         # What a decline means, between the two calls.
         self.free_lead = text.fit(self.names[jockey], tableview.NAME_W) + " leads"
         self.viewer = -1
         self.tiles = []
         if holder >= 0:
             self._show_hand(holder)
-        self.choice = BID
-        self.amount = 0
+        self.calls = auctionview.Calls()
+        self.banks = [0, 0]  # the clocks drawn (kept: draw() allocates nothing)
+        self.delays = [0, 0]
         self.frames = 0
         self.last_said = ""  # the calls last made, for a player who asks
         self.message = []  # the lines of a message shown, if any
@@ -107,20 +95,14 @@ class Screen:
     def _start_call(self):
         game = self.session.game
         self.mode = CALL
-        self.amount = game.least()
-        # Decline or accept costs nothing: A pressed once too often must not bid.
-        self.choice = OTHER
+        self.calls.start(game.least(), game.most(game.turn))
         app = self.app
         if app.speak is not None:
             app.say(self._situation())
             app.say(speech.table_words(self.session).hand(self.session, self.viewer))
-            if not self._can_bid():
+            if not self.calls.can_bid():
                 app.say("You cannot pay the least bid of %d." % game.least())
             app.say(self._cost())
-
-    def _can_bid(self):
-        game = self.session.game
-        return game.least() <= game.most(game.turn)
 
     # --- input ------------------------------------------------------------------
 
@@ -158,35 +140,17 @@ class Screen:
             self._choose(buttons)
 
     def _choose(self, buttons):
-        game = self.session.game
         if buttons.just_pressed(B):
             self.app.go("pause", self.session, self.viewer)
-        elif buttons.just_pressed(UP) or buttons.just_pressed(DOWN):
-            if self._can_bid():
-                self.choice = OTHER if self.choice == BID else BID
-                self._moved()
-        elif self.choice == BID and buttons.repeat(RIGHT):
-            if self.amount + RAISE <= game.most(game.turn):
-                self.amount += RAISE
-                self._moved()
-        elif self.choice == BID and buttons.repeat(LEFT):
-            if self.amount - RAISE >= game.least():
-                self.amount -= RAISE
-                self._moved()
+        elif self.calls.update(self.app):
+            if self.app.speak is not None:  # (words are made only for someone to hear them)
+                self.app.say(self._cost())
         elif buttons.just_pressed(A):
             self._call()
 
-    def _moved(self):
-        self.app.sound.play(tunes.MOVE)
-        if self.app.speak is not None:  # (words are made only for someone to hear them)
-            self.app.say(self._cost())
-
     def _call(self):
         session = self.session
-        if self.choice == BID:
-            action = bid(self.amount)
-        else:
-            action = ACCEPT if session.game.bidder >= 0 else DECLINE
+        action = self.calls.action(session.game.bidder)
         try:
             events = session.play(action)
         except Illegal as e:  # the screen offers only legal calls; kept as a guard
@@ -237,23 +201,11 @@ class Screen:
 
     def _situation(self):
         game = self.session.game
-        me = game.turn
-        if game.bidder < 0:
-            return "Auction for the lead: %s first." % self.names[me]
-        return "%s bid %d." % (self.names[game.bidder], game.high_bid)
+        return auctionview.situation(self.names, game.turn, game.bidder, game.high_bid)
 
     def _cost(self):
-        """What the chosen call means for the player making it."""
         game = self.session.game
-        me = game.turn
-        other = self.names[1 - me]
-        if self.choice == BID:
-            paid = price(self.amount, me == game.jockey)
-            return "Bid %d: if accepted you pay %d and lead." % (self.amount, paid)
-        if game.bidder < 0:
-            return "Decline: %s leads for nothing." % other
-        paid = price(game.high_bid, game.bidder == game.jockey)
-        return "Accept: %s pays you %d and leads." % (other, paid)
+        return self.calls.words(self.names, game.turn, game.bidder, game.high_bid, game.jockey)
 
     # --- drawing ----------------------------------------------------------------
 
@@ -278,33 +230,19 @@ class Screen:
             tableview.handover(fb, self.names[session.to_move()])
             return
         game = session.game
-        me = max(self.viewer, 0)
-        text.draw(fb, "Auction for the lead", 2, 1)
-        fb.hline(0, 8, 128, 1)
-        for seat in range(2):  # (a tuple of the two seats would be allocated every frame)
-            balance = game.scores[seat]
-            left = seat == me
-            x = 1 if left else 127 - chips.width(balance)
-            chips.draw(fb, balance, x, _STACKS_BOTTOM)
-            name = self.labels[seat]
-            bank = session.bank(seat)
-            delay = session.delay(seat)
-            if left:
-                x = text.draw(fb, name, 1, _NAMES_Y)
-                text.number(fb, balance, x + 3, _NAMES_Y)
-                tableview.clock(fb, bank, delay, 1, _CLOCKS_Y)
-            else:
-                x = 128 - text.number_width(balance)
-                text.number(fb, balance, x, _NAMES_Y)
-                text.draw(fb, name, x - 3 - text.width(name), _NAMES_Y)
-                tableview.clock(fb, bank, delay, 114, _CLOCKS_Y, True)
-        self._draw_standing(game)
+        for seat in range(2):
+            self.banks[seat] = session.bank(seat)
+            self.delays[seat] = session.delay(seat)
+        auctionview.draw_stacks(fb, self.labels, game.scores, max(self.viewer, 0), self.banks,
+                                self.delays)
+        auctionview.draw_standing(fb, self.names, game.bidder, game.high_bid, game.jockey)
         if self.mode == THINKING:
             name = self.names[game.turn]
-            text.draw(fb, name, 64 - text.width(name) // 2 - 6, _CALL_Y)
+            text.draw(fb, name, 64 - text.width(name) // 2 - 6, CALL_Y)
             self._draw_dots()
         elif self.mode == CALL:
-            self._draw_calls(game)
+            auctionview.draw_calls(fb, self.calls, game.turn, game.bidder, game.high_bid,
+                                   game.jockey, self.free_lead)
         tableview.hand(fb, self.tiles, tableview.PLAIN, 0, -1, tableview.NO_STOCK)
         if self.message:
             self._draw_bubble()
@@ -314,66 +252,18 @@ class Screen:
         fb = self.fb
         w = text.width(self.names[self.session.game.turn])
         x = 64 - w // 2 - 6 + w + 3
-        fb.fill_rect(x, _CALL_Y + 3, 10, 2, 0)
+        fb.fill_rect(x, CALL_Y + 3, 10, 2, 0)
         for i in range((self.frames >> 2) & 3):
-            fb.fill_rect(x + 4 * i, _CALL_Y + 3, 2, 2, 1)
-
-    def _draw_standing(self, game):
-        """The bid standing (or none yet) between the stacks, and what it would cost."""
-        fb = self.fb
-        if game.bidder < 0:
-            tableview.centre(fb, "no bid", 17)
-            return
-        tableview.centre(fb, self.names[game.bidder], 10)
-        _centre_number(fb, "bids ", game.high_bid, 17)
-        _centre_number(fb, "pays ", price(game.high_bid, game.bidder == game.jockey), 24)
-
-    def _draw_calls(self, game):
-        """The two calls at either side, the chosen one lit (a bid between arrows),
-        and what the chosen one moves in the middle."""
-        fb = self.fb
-        other = "Accept" if game.bidder >= 0 else "Decline"
-        if self._can_bid():
-            _label(fb, "Bid ", 2, self.choice == BID, self.amount)
-        else:
-            text.draw(fb, "cannot bid", 2, _CALL_Y)  # the least bid is more than it has
-        _label(fb, other, 126 - text.width(other), self.choice == OTHER, -1)
-        if self.choice == BID:
-            paid = price(self.amount, game.turn == game.jockey)
-            _centre_number(fb, "pay ", paid, _CALL_Y)
-        elif game.bidder >= 0:
-            _centre_number(fb, "get ", price(game.high_bid, game.bidder == game.jockey), _CALL_Y)
-        else:
-            tableview.centre(fb, self.free_lead, _CALL_Y)
+            fb.fill_rect(x + 4 * i, CALL_Y + 3, 2, 2, 1)
 
     def _draw_bubble(self):
         """The message in a bubble over the stacks, which it hides whole."""
         fb = self.fb
         lines = self.message
         height = 7 * len(lines) + 6
-        top = 9 + (_STACKS_BOTTOM - 8 - height) // 2
-        fb.fill_rect(0, min(top, 9), 128, max(height, _STACKS_BOTTOM - 8), 0)
+        top = 9 + (STACKS_BOTTOM - 8 - height) // 2
+        fb.fill_rect(0, min(top, 9), 128, max(height, STACKS_BOTTOM - 8), 0)
         fb.rect(5, top, 118, height, 1)
         for i in range(len(lines)):
             tableview.centre(fb, lines[i], top + 3 + 7 * i)
 
-
-def _label(fb, s, x, lit, amount):
-    """A call's label at (x, _CALL_Y), lit (inverted) when chosen; a bid's amount
-    follows it between arrows. Returns where the label ends."""
-    w = text.width(s) + (text.number_width(amount) + 10 if amount >= 0 else 0)
-    if lit:
-        fb.fill_rect(x - 2, _CALL_Y - 1, w + 3, 8, 1)
-    colour = 0 if lit else 1
-    end = text.draw(fb, s, x, _CALL_Y, colour)
-    if amount >= 0:
-        end = text.draw(fb, "<", end, _CALL_Y, colour)
-        end = text.number(fb, amount, end + 1, _CALL_Y, colour)
-        end = text.draw(fb, ">", end + 1, _CALL_Y, colour)
-    return end
-
-
-def _centre_number(fb, s, n, y):
-    """s then the number n, centred on the screen (without making their string)."""
-    x = 64 - (text.width(s) + text.number_width(n)) // 2
-    text.number(fb, n, text.draw(fb, s, x, y), y)

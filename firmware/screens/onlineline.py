@@ -228,7 +228,7 @@ class Screen:
                 self._table()
             return
         if play.mine:
-            action = self.choice.update(play.hand, play.legal, play.texts)
+            action = self._choose()
             if action >= 0:
                 play.act(action)
             self._words()
@@ -236,6 +236,11 @@ class Screen:
             app.sound.play(tunes.SELECT)
             self.confirm.ask("Leave the match? It counts as a forfeit: the fee stays in "
                              "the pot.")
+
+    def _choose(self):
+        """The action the player made this frame with the buttons, or -1."""
+        play = self.play
+        return self.choice.update(play.hand, play.legal, play.texts)
 
     # --- drawing --------------------------------------------------------------------
 
