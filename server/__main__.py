@@ -7,6 +7,7 @@ options]: the room server (docs/protocol.md). `--port 0` picks a free port; the 
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import pathlib
 import signal
@@ -52,6 +53,12 @@ def main(argv=None):
         pathlib.Path(a.db).parent.mkdir(parents=True, exist_ok=True)
         store = SQLiteStore(a.db)
         server = Server(store, cfg)
+
+    # What start-up made lives as long as the process: out of the collector's way, and
+    # young objects collected less often, so that a full collection (100-200 ms over
+    # 2,000 connections) comes seldom and never for the modules' own objects.
+    gc.freeze()
+    gc.set_threshold(10000, 20, 20)
 
     def ready(port):
         print("listening on ws://%s:%d" % (a.host, port), flush=True)

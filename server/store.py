@@ -17,12 +17,16 @@ makes a replayed step after a crash pay nothing twice.
 """
 
 import json
+import logging
 import sqlite3
+import threading
 import time
 from typing import Protocol
 
 from core.coins import WELCOME
 from core.elo import START
+
+log = logging.getLogger("server.store")
 
 
 class InRoom(Exception):
@@ -118,8 +122,17 @@ def pot(room_id):
     return "pot:" + room_id
 
 
+CHECKPOINT_S = 0.5  # how often the WAL is copied into the database file
+
+
 class SQLiteStore(Store):
-    """The embedded store of one server process: it owns every room it keeps."""
+    """The embedded store of one server process: it owns every room it keeps.
+
+    Its commits only append to the write-ahead log; a thread of its own copies
+    the log into the database (a checkpoint, with the fsync that makes it
+    durable), so that no fsync ever stalls the event loop (SQLite's automatic
+    checkpoint runs inside the COMMIT that crosses its threshold: 13-24 ms of a
+    frozen server every few hundred actions under load)."""
 
     node = "local"
 
@@ -127,6 +140,11 @@ class SQLiteStore(Store):
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never torn
+        self.db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints: _checkpoints() below
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, args=(path,),
+                                              name="checkpoints", daemon=True)
+        self._checkpointer.start()
         self.db.executescript(SCHEMA)
         columns = [r[1] for r in self.db.execute("PRAGMA table_info(actions)")]
         if "at" not in columns:  # a file of the first server: its journals had no times
@@ -134,7 +152,22 @@ class SQLiteStore(Store):
         self.claimed = set()  # the rooms this process runs (it is the only one)
 
     def close(self):
-        self.db.close()
+        self._stop.set()
+        self._checkpointer.join()
+        self.db.close()  # (the last connection to close checkpoints the rest)
+
+    def _checkpoints(self, path):
+        """Copy the log into the database every CHECKPOINT_S, beside the writer (a
+        passive checkpoint waits for no lock and blocks no commit)."""
+        db = sqlite3.connect(path, isolation_level=None)
+        try:
+            while not self._stop.wait(CHECKPOINT_S):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as e:  # the next one tries again
+                    log.warning("checkpoint: %r", e)
+        finally:
+            db.close()
 
     def _tx(self):
         return _Transaction(self.db)
