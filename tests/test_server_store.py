@@ -121,3 +121,31 @@ def test_on_redis_a_room_is_written_only_by_the_process_holding_its_lease(redis_
     finally:
         first.close()
         second.close()
+
+
+
+def test_sqlite_commits_leave_the_checkpoints_to_a_thread_that_keeps_the_log_copied(tmp_path):
+    """No COMMIT checkpoints (its fsync would stall the event loop): the store's own
+    thread copies the log into the database file while the store runs (the file
+    grows with nobody else checkpointing), and close() stops it."""
+    import time
+
+    from server import store as stores
+
+    path = tmp_path / "s.sqlite"
+    store = stores.SQLiteStore(str(path))
+    try:
+        assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+        time.sleep(3 * stores.CHECKPOINT_S)  # the schema copied in
+        before = path.stat().st_size
+        store.start_match(row("r1", state="playing"), "m1", {"game": "1x1", "pad": "x" * 5000})
+        for n in range(200):
+            store.journal("m1", n, n % 8, False, 5, 0)
+        deadline = time.monotonic() + 20 * stores.CHECKPOINT_S
+        while path.stat().st_size == before and time.monotonic() < deadline:
+            time.sleep(stores.CHECKPOINT_S / 5)
+        assert path.stat().st_size > before
+        assert store._checkpointer.is_alive()
+    finally:
+        store.close()
+    assert not store._checkpointer.is_alive()
