@@ -21,14 +21,13 @@ from core.poker import (
     hand_points,
     led_by,
     NO_BID,
-    power,
     SEATS,
     TRICKS,
 )
 from core.tiles import ALL, count, spread
 from micropython import const
 
-from players.poker_medium import bid_for, pick
+from players.poker_medium import bid_for, pick, POWER
 
 BUDGET = const(96)  # play-outs per decision on the device (docs/players.md: cost)
 PLAYS = const(7)  # tiles played out per step at most: a quarter of a hand, 5-6 ms on the
@@ -45,6 +44,8 @@ _taken = bytearray(SEATS)
 _allowed = [0, 0, 0, 0]  # per seat, the unseen tiles it could hold
 _slack = [0, 0, 0, 0]  # how many more than it holds
 _seats = bytearray(SEATS)  # the other seats, the most constrained first
+# What a lead leads (TRUMP or a number), by the action (tile * 8 + call).
+_LED = bytes(led_by(a >> 3, a & 7) if a >> 3 < 28 else 0 for a in range(BID))
 
 
 class Thinker:
@@ -201,28 +202,32 @@ class Thinker:
         played = self.played
         done = self.done
         first = self.first
+        hands = _hands
+        bids = _bids
+        taken = _taken
+        powers = POWER
+        choose = pick
         while done < TRICKS and most:
             most -= 1
-            hand = _hands[turn]
+            hand = hands[turn]
             if first >= 0:
                 a = first
                 first = -1
             else:
-                need = _bids[turn] - _taken[turn]
-                a = pick(hand, led, top, n, need, ALL & ~hand & ~played)
+                a = choose(hand, led, top, n, bids[turn] - taken[turn], ALL & ~hand & ~played)
             t = a >> 3
-            _hands[turn] = hand & ~(1 << t)
+            hands[turn] = hand & ~(1 << t)
             played |= 1 << t
             if led < 0:
-                led = led_by(t, a & 7)
-            p = power(t, led)
+                led = _LED[a]
+            p = powers[led * 28 + t]
             if p > top:
                 top = p
                 best = turn
             n += 1
             turn = (turn + 1) % SEATS
             if n == SEATS:
-                _taken[best] += 1
+                taken[best] += 1
                 done += 1
                 turn = best
                 led = best = -1

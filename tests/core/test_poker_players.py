@@ -134,4 +134,42 @@ def test_the_beaters_of_a_tile_are_the_stronger_tiles_of_what_was_led():
         for t in range(28):
             stronger = [u for u in range(28) if rivals >> u & 1 and power(u, led) > power(t, led)]
             assert poker_medium._BEATERS[led * 28 + t] == sum(1 << u for u in stronger)
-            assert poker_medium._POWER[led * 28 + t] == power(t, led)
+            assert poker_medium.POWER[led * 28 + t] == power(t, led)
+
+
+def test_the_medium_lead_is_the_best_scored_tile_and_call():
+    # The lead read from tables is the one its rule names: while short, a sure
+    # winner (the strongest, trumps first), else the weakest tile; once made, the
+    # lead the most unseen tiles beat, a trump last; ties to the lowest tile and call.
+    from core.poker import led_by, power, SUIT, TRUMP, TRUMPS
+    from core.tiles import HIGH, LOW
+    from players.poker_medium import value
+
+    def beaten_by(t, led, unseen):
+        rivals = TRUMPS if led == TRUMP else SUIT[led]
+        return [u for u in range(28) if unseen >> u & 1 and rivals >> u & 1
+                and power(u, led) > power(t, led)]
+
+    rng = Rng(11)
+    for _ in range(400):
+        pool = bytearray(range(28))
+        rng.shuffle(pool)
+        size = 1 + rng.below(7)
+        hand = sum(1 << t for t in pool[:size])
+        unseen = sum(1 << t for t in pool[size:size + 3 * size])
+        need = rng.below(3) - 1
+        best = None
+        for t in range(28):
+            if not hand >> t & 1:
+                continue
+            plain = TRUMPS >> t & 1 or LOW[t] == HIGH[t]
+            for call in (NO_CALL,) if plain else (LOW[t], HIGH[t]):
+                led = led_by(t, call)
+                above = len(beaten_by(t, led, unseen))
+                if need > 0:
+                    score = 64 + power(t, led) if not above else 32 - value(t)
+                else:
+                    score = above * 2 + (0 if led == TRUMP else 32) - value(t) // 8
+                if best is None or score > best[0]:
+                    best = (score, t * 8 + call)
+        assert pick(hand, -1, 0, 0, need, unseen) == best[1]
