@@ -90,19 +90,30 @@ def test_medium_leads_a_sure_winner_while_short_and_a_loser_once_made():
     assert pick(hand, -1, 0, 0, 0, unseen) == tile("[0|6]") * 8 + 6  # the weakest six
 
 
-def test_the_hard_level_thinks_in_steps_within_its_budget():
-    game = midway(3, 6)
-    view = PokerView(game, game.turn)
-    t = Thinker(budget=12)
-    t.start(view, derive(3, 6))
-    assert t.action in game.legal()
-    steps = 1
-    while not t.step():
-        assert t.action in game.legal()
-        steps += 1
-    moves = len(game.legal())
-    assert steps >= max(1, 12 // moves) * moves  # a play-out may take more than one step
-    assert t.step() and t.action in game.legal()
+def test_the_hard_level_halves_its_candidates_within_its_budget():
+    # Successive halving: a round plays every candidate still in the race on the
+    # same new samples, then the better half of them go on, n -> ceil(n / 2) -> ...
+    # -> 1; the last one standing is the action. A bid (5 candidates) and two leads.
+    from players import poker_hard
+
+    for seed, actions in ((6, 2), (3, 4), (7, 8)):
+        game = midway(seed, actions)
+        view = PokerView(game, game.turn)
+        t = Thinker(budget=48)
+        t.start(view, derive(seed, actions))
+        n = t.n
+        assert n >= 5
+        before = poker_hard.stats[1]
+        raced = [n]
+        while not t.step():
+            assert t.action in game.legal()
+            if t.n != raced[-1]:
+                assert t.n == (raced[-1] + 1) // 2
+                assert t.totals[0] == max(t.totals[: raced[-1]])  # the best goes on
+                raced.append(t.n)
+        assert t.n == 1 and raced[-1] == 2 and t.action == t.moves[0]
+        assert n <= poker_hard.stats[1] - before <= 48 + n  # a round's share is at least 1 sample
+        assert t.step() and t.action in game.legal()
 
 
 def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through():
