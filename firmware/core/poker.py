@@ -106,12 +106,19 @@ def power(t, led):
     return 8 + (HIGH[t] if low == led else low)
 
 
-def trumps_above(p):
-    """The trumps stronger than power p."""
+def _trumps_above(p):
     m = 0
     for i in range(min(8, 23 - p)):
         m |= 1 << TRUMP_ORDER[i]
     return m
+
+
+_ABOVE = tuple(_trumps_above(p) for p in range(24))
+
+
+def trumps_above(p):
+    """The trumps stronger than power p (0-23)."""
+    return _ABOVE[p]
 
 
 def follows(hand, led, top):
@@ -123,7 +130,7 @@ def follows(hand, led, top):
     if led == TRUMP:
         if not trumps:
             return hand
-        return trumps & trumps_above(top) or trumps
+        return trumps & _ABOVE[top] or trumps
     return hand & SUIT[led] or trumps or hand
 
 

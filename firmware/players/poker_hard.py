@@ -6,13 +6,16 @@ shown it lacks (by not following it), no trump after failing to play one, and no
 trump stronger than one it declined to beat. On a sample each candidate is
 played out to the end of the hand with every seat playing the medium level's way
 (seats yet to bid bid as the medium level would on their sampled hand), and the
-candidate scores the points this seat makes in the hand. The candidate with the
-best total over the samples is chosen; every candidate sees the same samples.
+candidate scores the points this seat makes in the hand.
 
 Candidates are the legal plays, or in the auction the bids within two of the
-medium level's. Anytime: a `Thinker` plays a share of a play-out per `step()`,
-at most `PLAYS` tiles of it (a play-out may be resumed after any tile), and
-`action` is the best so far. The budget is a number of play-outs per decision.
+medium level's. They race by successive halving: in each of ceil(log2 n) rounds
+every candidate still in the race is played out on the same new samples (the
+round's equal share of the budget, at least one sample), then the better half of
+them by their totals over all their samples go on, until one is left. Anytime: a
+`Thinker` plays a share of a play-out per `step()`, at most `PLAYS` tiles of it (a
+play-out may be resumed after any tile), and `action` is the best so far. The
+budget is a number of play-outs per decision.
 """
 
 from core.poker import (
@@ -21,16 +24,15 @@ from core.poker import (
     hand_points,
     led_by,
     NO_BID,
-    power,
     SEATS,
     TRICKS,
 )
-from core.tiles import ALL, count, spread
+from core.tiles import ALL, BIT_TILE, count, spread
 from micropython import const
 
-from players.poker_medium import bid_for, pick
+from players.poker_medium import bid_for, pick, POWER
 
-BUDGET = const(96)  # play-outs per decision on the device (docs/players.md: cost)
+BUDGET = const(52)  # play-outs per decision: p90 under 1 s on the device (docs/players.md)
 PLAYS = const(7)  # tiles played out per step at most: a quarter of a hand, 5-6 ms on the
 # device, so that a frame takes as many steps as fit in its time (ui/thinking.py)
 _SPREAD = const(2)  # bids judged either side of the medium level's
@@ -45,6 +47,8 @@ _taken = bytearray(SEATS)
 _allowed = [0, 0, 0, 0]  # per seat, the unseen tiles it could hold
 _slack = [0, 0, 0, 0]  # how many more than it holds
 _seats = bytearray(SEATS)  # the other seats, the most constrained first
+# What a lead leads (TRUMP or a number), by the action (tile * 8 + call).
+_LED = bytes(led_by(a >> 3, a & 7) if a >> 3 < 28 else 0 for a in range(BID))
 
 
 class Thinker:
@@ -89,13 +93,23 @@ class Thinker:
         self.n = n
         self.next = 0
         self.playing = False
-        self.left = max(1, self.budget // n) * n if n > 1 else 0
+        # Successive halving: ceil(log2 n) rounds, each with an equal share of the
+        # budget spread evenly over the candidates still in the race; after each,
+        # the better half (rounded up) go on, their totals kept.
+        rounds = 0
+        while 1 << rounds < n:
+            rounds += 1
+        self.share = self.budget // max(1, rounds)
+        self.left = 0  # samples still to judge the candidates on in this round
+        if n > 1:
+            self.left = max(1, self.share // n)
+            self._rank_seats()
         stats[0] += 1
 
     def step(self):
         """A share of a play-out; True when the decision is made (`action` is then
         final)."""
-        if self.left <= 0:
+        if self.n <= 1:
             return True
         i = self.next
         if not self.playing:
@@ -105,28 +119,42 @@ class Thinker:
         if not self._play(self.plays):
             return False
         self.totals[i] += hand_points(_bids[self.view.seat], _taken[self.view.seat])
-        self.left -= 1
         stats[1] += 1
-        self.next = i + 1 if i + 1 < self.n else 0
-        if self.next == 0:
-            best = 0
-            for j in range(1, self.n):
-                if self.totals[j] > self.totals[best]:
-                    best = j
-            self.action = self.moves[best]
-        return self.left <= 0
+        if i + 1 < self.n:
+            self.next = i + 1
+            return False
+        self.next = 0
+        self.left -= 1
+        self._rank()
+        if self.left <= 0:  # the round is over: halve the race
+            self.n = (self.n + 1) // 2
+            self.left = max(1, self.share // self.n)
+        return self.n <= 1
 
-    def _sample(self):
-        """Deal the unseen tiles to the other seats, the most constrained first."""
+    def _rank(self):
+        """Order the candidates in the race by their totals, the best first (a stable
+        insertion sort: ties keep their order), and take the best as the action."""
+        moves = self.moves
+        totals = self.totals
+        for i in range(1, self.n):
+            m = moves[i]
+            v = totals[i]
+            j = i
+            while j and totals[j - 1] < v:
+                moves[j] = moves[j - 1]
+                totals[j] = totals[j - 1]
+                j -= 1
+            moves[j] = m
+            totals[j] = v
+        self.action = moves[0]
+
+    def _rank_seats(self):
+        """The other seats by how few tiles they could hold beyond their hand size
+        (an insertion sort into preallocated buffers), once a decision."""
         view = self.view
-        me = view.seat
-        k = spread(view.unseen, _order)
-        self.rng.shuffle(_order, k)
-        # The other seats by how few tiles they could hold beyond their hand size
-        # (an insertion sort into preallocated buffers: no heap per sample).
         others = 0
         for s in range(SEATS):
-            if s == me:
+            if s == view.seat:
                 continue
             _allowed[s] = view.could_hold(s)
             _slack[s] = count(_allowed[s]) - view.sizes[s]
@@ -136,10 +164,17 @@ class Thinker:
                 j -= 1
             _seats[j] = s
             others += 1
+
+    def _sample(self):
+        """Deal the unseen tiles to the other seats, the most constrained first."""
+        view = self.view
+        me = view.seat
+        k = spread(view.unseen, _order)
+        self.rng.shuffle(_order, k)
         sample = self.sample
         sample[me] = view.hand
         taken = 0  # tiles of _order[:taken] are dealt
-        for i in range(others):
+        for i in range(SEATS - 1):
             s = _seats[i]
             want = view.sizes[s]
             m = 0
@@ -201,28 +236,34 @@ class Thinker:
         played = self.played
         done = self.done
         first = self.first
+        hands = _hands
+        bids = _bids
+        taken = _taken
+        powers = POWER
+        choose = pick
         while done < TRICKS and most:
             most -= 1
-            hand = _hands[turn]
+            hand = hands[turn]
             if first >= 0:
                 a = first
                 first = -1
+            elif led >= 0 and not hand & (hand - 1):  # the last tile follows
+                a = BIT_TILE[hand % 37] * 8
             else:
-                need = _bids[turn] - _taken[turn]
-                a = pick(hand, led, top, n, need, ALL & ~hand & ~played)
+                a = choose(hand, led, top, n, bids[turn] - taken[turn], ALL & ~hand & ~played)
             t = a >> 3
-            _hands[turn] = hand & ~(1 << t)
+            hands[turn] = hand & ~(1 << t)
             played |= 1 << t
             if led < 0:
-                led = led_by(t, a & 7)
-            p = power(t, led)
+                led = _LED[a]
+            p = powers[led * 28 + t]
             if p > top:
                 top = p
                 best = turn
             n += 1
-            turn = (turn + 1) % SEATS
+            turn = (turn + 1) & 3
             if n == SEATS:
-                _taken[best] += 1
+                taken[best] += 1
                 done += 1
                 turn = best
                 led = best = -1

@@ -26,7 +26,7 @@ from core.poker import (
     TRUMP_POWER,
     TRUMPS,
 )
-from core.tiles import count, HIGH, LOW
+from core.tiles import BIT_TILE, count, HIGH, LOW
 
 # The ace of each number: the double, and [0|6] for the zeros (1 has no tiles).
 _ACES = (6, -1, 13, 18, 22, 25, 27)
@@ -72,9 +72,9 @@ def value(t):
 
 # Tables made once, at import, for the play-outs of the hard level (thousands of
 # picks a decision): each tile's power in a trick each lead leads (a number 0-6
-# or TRUMP) at _POWER[led * 28 + t], each tile's value, and the tiles of the led
+# or TRUMP) at POWER[led * 28 + t], each tile's value, and the tiles of the led
 # number (trumps, after a trump lead) that beat each tile there.
-_POWER = bytes(power(t, led) for led in range(TRUMP + 1) for t in range(28))
+POWER = bytes(power(t, led) for led in range(TRUMP + 1) for t in range(28))
 _VALUE = bytes(value(t) for t in range(28))
 
 
@@ -91,6 +91,31 @@ def _beaters(t, led):
 _BEATERS = tuple(_beaters(t, led) for led in range(TRUMP + 1) for t in range(28))
 
 
+def _leads():
+    """Each tile's leads as led * 28 + t, its lower call first, at [2t] and [2t + 1]
+    (255: none; a trump or a double calls nothing and leads once)."""
+    out = bytearray(56)
+    for t in range(28):
+        if TRUMPS >> t & 1 or LOW[t] == HIGH[t]:
+            out[2 * t] = led_by(t, NO_CALL) * 28 + t
+            out[2 * t + 1] = 255
+        else:
+            out[2 * t] = LOW[t] * 28 + t
+            out[2 * t + 1] = HIGH[t] * 28 + t
+    return bytes(out)
+
+
+# A lead's scores (see _lead), indexed like POWER: while short, a sure winner's
+# (trumps before numbers) and any other's; once made, the score before the unseen
+# tiles that beat it count (8 added to keep a trump's at 0 or more).
+_LEADS = _leads()
+_SURE = bytes(64 + p for p in POWER)
+_SHORT = bytes(32 - _VALUE[i % 28] for i in range(len(POWER)))
+_SHED = bytes(
+    8 + (0 if i // 28 == TRUMP else 32) - _VALUE[i % 28] // 8 for i in range(len(POWER))
+)
+
+
 def pick(hand, led, top, played, need, unseen):
     """The play of a seat holding `hand` to a trick that `led` leads (-1: lead it),
     its strongest tile of power `top`, `played` tiles in it; `need` is the seat's
@@ -98,28 +123,34 @@ def pick(hand, led, top, played, need, unseen):
     if led < 0:
         return _lead(hand, need, unseen)
     legal = follows(hand, led, top)
-    best_win = best_lose = safe = -1
-    weakest = -1
-    powers = _POWER
+    if not legal & (legal - 1):  # one tile: no choice
+        return BIT_TILE[legal % 37] * 8 + NO_CALL
+    best_win = best_lose = safe = weakest = -1
+    win_p = safe_p = 99
+    lose_v = weak_v = -1
+    powers = POWER
     values = _VALUE
+    beaters = _BEATERS
     base = led * 28
-    t = 0
-    while legal >> t:
-        if legal >> t & 1:
-            p = powers[base + t]
-            v = values[t]
-            if p > top:
-                if best_win < 0 or p > powers[base + best_win]:
-                    best_win = t
-                if (played == 3 or not unseen & _BEATERS[base + t]) and (
-                    safe < 0 or p < powers[base + safe]
-                ):
-                    safe = t
-            elif best_lose < 0 or v > values[best_lose]:
-                best_lose = t
-            if weakest < 0 or v < values[weakest]:
-                weakest = t
-        t += 1
+    while legal:
+        b = legal & -legal
+        legal ^= b
+        t = BIT_TILE[b % 37]
+        p = powers[base + t]
+        v = values[t]
+        if p > top:
+            if best_win < 0 or p > win_p:
+                best_win = t
+                win_p = p
+            if (played == 3 or not unseen & beaters[base + t]) and (safe < 0 or p < safe_p):
+                safe = t
+                safe_p = p
+        elif best_lose < 0 or v > lose_v:
+            best_lose = t
+            lose_v = v
+        if weakest < 0 or v < weak_v:
+            weakest = t
+            weak_v = v
     if need > 0:
         t = safe if safe >= 0 else best_win if best_win >= 0 else weakest
     elif best_lose >= 0:
@@ -130,36 +161,34 @@ def pick(hand, led, top, played, need, unseen):
 
 
 def _lead(hand, need, unseen):
-    """A lead: while short, a tile that nothing unseen beats; else the tile (and the
-    call) that the most unseen tiles beat."""
+    """A lead: while short, a tile that nothing unseen beats (trumps first), else the
+    weakest; once made, the tile (and the call) that the most unseen tiles beat, a
+    trump only when nothing else is left."""
     best = -1
-    best_call = NO_CALL
-    best_score = -1000
-    t = 0
-    while hand >> t:
-        if hand >> t & 1:
-            low = high = NO_CALL  # a trump or a double calls nothing
-            if not (TRUMPS >> t & 1 or LOW[t] == HIGH[t]):
-                low = LOW[t]
-                high = HIGH[t]
-            for i in range(1 if low == high else 2):
-                c = high if i else low
-                led = led_by(t, c)
-                score = _lead_score(t, led, need, unseen)
-                if score > best_score:
-                    best, best_call, best_score = t, c, score
-        t += 1
-    return best * 8 + best_call
-
-
-def _lead_score(t, led, need, unseen):
-    i = led * 28 + t
-    p = _POWER[i]
-    above = count(unseen & _BEATERS[i])
-    if need > 0:
-        # A sure winner first (trumps before numbers), else the weakest tile.
-        if not above:
-            return 64 + p
-        return 32 - _VALUE[t]
-    # Made: the lead most tiles beat; a trump only when nothing else is left.
-    return above * 2 + (0 if led == TRUMP else 32) - _VALUE[t] // 8
+    best_score = -1
+    leads = _LEADS
+    beaters = _BEATERS
+    scores = _SURE if need > 0 else _SHED
+    m = hand
+    while m:
+        b = m & -m
+        m ^= b
+        t = BIT_TILE[b % 37]
+        for j in range(2 * t, 2 * t + 2):
+            i = leads[j]
+            if i == 255:
+                break
+            above = unseen & beaters[i]
+            if need <= 0:
+                score = scores[i] + 2 * count(above)
+            elif above:
+                score = _SHORT[i]
+            else:
+                score = scores[i]
+            if score > best_score:
+                best = i
+                best_score = score
+    t = best % 28
+    if TRUMPS >> t & 1 or LOW[t] == HIGH[t]:
+        return t * 8 + NO_CALL
+    return t * 8 + best // 28

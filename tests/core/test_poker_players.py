@@ -90,19 +90,30 @@ def test_medium_leads_a_sure_winner_while_short_and_a_loser_once_made():
     assert pick(hand, -1, 0, 0, 0, unseen) == tile("[0|6]") * 8 + 6  # the weakest six
 
 
-def test_the_hard_level_thinks_in_steps_within_its_budget():
-    game = midway(3, 6)
-    view = PokerView(game, game.turn)
-    t = Thinker(budget=12)
-    t.start(view, derive(3, 6))
-    assert t.action in game.legal()
-    steps = 1
-    while not t.step():
-        assert t.action in game.legal()
-        steps += 1
-    moves = len(game.legal())
-    assert steps >= max(1, 12 // moves) * moves  # a play-out may take more than one step
-    assert t.step() and t.action in game.legal()
+def test_the_hard_level_halves_its_candidates_within_its_budget():
+    # Successive halving: a round plays every candidate still in the race on the
+    # same new samples, then the better half of them go on, n -> ceil(n / 2) -> ...
+    # -> 1; the last one standing is the action. A bid (5 candidates) and two leads.
+    from players import poker_hard
+
+    for seed, actions in ((6, 2), (3, 4), (7, 8)):
+        game = midway(seed, actions)
+        view = PokerView(game, game.turn)
+        t = Thinker(budget=48)
+        t.start(view, derive(seed, actions))
+        n = t.n
+        assert n >= 5
+        before = poker_hard.stats[1]
+        raced = [n]
+        while not t.step():
+            assert t.action in game.legal()
+            if t.n != raced[-1]:
+                assert t.n == (raced[-1] + 1) // 2
+                assert t.totals[0] == max(t.totals[: raced[-1]])  # the best goes on
+                raced.append(t.n)
+        assert t.n == 1 and raced[-1] == 2 and t.action == t.moves[0]
+        assert n <= poker_hard.stats[1] - before <= 48 + n  # a round's share is at least 1 sample
+        assert t.step() and t.action in game.legal()
 
 
 def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through():
@@ -134,4 +145,42 @@ def test_the_beaters_of_a_tile_are_the_stronger_tiles_of_what_was_led():
         for t in range(28):
             stronger = [u for u in range(28) if rivals >> u & 1 and power(u, led) > power(t, led)]
             assert poker_medium._BEATERS[led * 28 + t] == sum(1 << u for u in stronger)
-            assert poker_medium._POWER[led * 28 + t] == power(t, led)
+            assert poker_medium.POWER[led * 28 + t] == power(t, led)
+
+
+def test_the_medium_lead_is_the_best_scored_tile_and_call():
+    # The lead read from tables is the one its rule names: while short, a sure
+    # winner (the strongest, trumps first), else the weakest tile; once made, the
+    # lead the most unseen tiles beat, a trump last; ties to the lowest tile and call.
+    from core.poker import led_by, power, SUIT, TRUMP, TRUMPS
+    from core.tiles import HIGH, LOW
+    from players.poker_medium import value
+
+    def beaten_by(t, led, unseen):
+        rivals = TRUMPS if led == TRUMP else SUIT[led]
+        return [u for u in range(28) if unseen >> u & 1 and rivals >> u & 1
+                and power(u, led) > power(t, led)]
+
+    rng = Rng(11)
+    for _ in range(400):
+        pool = bytearray(range(28))
+        rng.shuffle(pool)
+        size = 1 + rng.below(7)
+        hand = sum(1 << t for t in pool[:size])
+        unseen = sum(1 << t for t in pool[size:size + 3 * size])
+        need = rng.below(3) - 1
+        best = None
+        for t in range(28):
+            if not hand >> t & 1:
+                continue
+            plain = TRUMPS >> t & 1 or LOW[t] == HIGH[t]
+            for call in (NO_CALL,) if plain else (LOW[t], HIGH[t]):
+                led = led_by(t, call)
+                above = len(beaten_by(t, led, unseen))
+                if need > 0:
+                    score = 64 + power(t, led) if not above else 32 - value(t)
+                else:
+                    score = above * 2 + (0 if led == TRUMP else 32) - value(t) // 8
+                if best is None or score > best[0]:
+                    best = (score, t * 8 + call)
+        assert pick(hand, -1, 0, 0, need, unseen) == best[1]
