@@ -405,7 +405,8 @@ def test_while_the_handheld_calls_the_auction_left_as_drawn_is_the_auction_drawn
         monkeypatch):
     handheld = Handheld(first=None)
     frames = redraws_checked(handheld, monkeypatch, "screens.auction")
-    session = Session(None, 8, ["human:Ann", "handheld:bid"], "bid")
+    # A seed whose auctions take more than 60 frames of thought within the loop.
+    session = Session(None, 11, ["human:Ann", "handheld:bid"], "bid")
     session.game.jockey = 0  # the handheld calls first: an auctioned opening
     session.deal()
     assert session.auction

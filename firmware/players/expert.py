@@ -9,9 +9,12 @@ each sample every candidate move is searched with both hands open,
 three plies deep: our move, the opponent's best reply, our best answer (a side
 that cannot play draws from the sampled stock). The leaves count the points
 scored on the way, the pips left in a hand that goes out, a small bonus per pip
-shed, and a winning bonus for reaching the match target. The move with the best
-total over the samples is played; every move sees the same samples, so the
-luck of a deal does not blur the comparison.
+shed, and a winning bonus for reaching the match target (by a play's count or
+at a hand's end: a domino's pips, a blocked hand's difference). The move with the
+best total over the samples is played; every move sees the same samples, so the
+luck of a deal does not blur the comparison. A play that mirrors another (the
+lead turned round, or a play on E while no double is down and both ends show
+one number) is worth the same, so it is not searched.
 
 Drawing is a candidate too when the rules allow it while holding a playable
 tile (draw=optional): it is judged as the best of our plays after the sampled
@@ -28,7 +31,7 @@ every board.
 """
 
 from core.actions import DRAW
-from core.table import Table
+from core.table import E, LEAD_FLIP, Table, W
 from core.tiles import HIGH, LOW, NUMBER, pips, round5, spread
 from micropython import const
 
@@ -98,9 +101,20 @@ class Thinker:
         self.view = view
         self.rng = rng
         n = 0
+        table = view.table
+        # A line without a double is the same seen from either end: when its ends
+        # show one number (or at the lead), a play on E (or the lead turned round)
+        # is a play on W (the lead) mirrored, worth the same, so it is left out.
+        mirrored = -1
+        if not table.n:
+            mirrored = LEAD_FLIP
+        elif table.spinner < 0 and table.value[W] == table.value[E]:
+            mirrored = E
         for a in view.legal:
             # Drawing is weighed only against plays, and never at the lead.
-            if a < DRAW or (a == DRAW and n and view.table.n):
+            if a & 7 == mirrored and a < DRAW:
+                continue
+            if a < DRAW or (a == DRAW and n and table.n):
                 self.moves[n] = a
                 self.totals[n] = 0
                 n += 1
@@ -175,7 +189,7 @@ class Thinker:
                 b = _b[d]
                 left = _a[d] & ~(1 << tile)
                 if not left:
-                    v = (gain + round5(pips(b))) * 8
+                    v = _out(gain + round5(pips(b)), side)
                 elif d > 1:
                     g = gain * 8
                     _gain[d] = g
@@ -282,7 +296,7 @@ class Thinker:
             self.root += WIN
             return -DEPTH
         if not mine:
-            self.root += round5(pips(opp)) * 8
+            self.root = _out(gained + round5(pips(opp)), 0)
             return -DEPTH
         _need[0] -= gained
         return self._enter(DEPTH, table, opp, mine, size, 1, -_INF, _INF)
@@ -314,7 +328,8 @@ class Thinker:
                 _beta[d] = beta
                 return d
             if not b & table.open_tiles:  # blocked: the lighter hand scores the difference
-                self.value = (round5(pips(b)) - round5(pips(a))) * 8
+                diff = round5(pips(b)) - round5(pips(a))
+                self.value = _out(diff, side) if diff > 0 else -_out(-diff, 1 - side)
                 return -d
             if d == 1:  # the horizon
                 self.value = _shed(a, b)
@@ -399,6 +414,13 @@ def _better(d, v):
         if v > _alpha[d]:
             _alpha[d] = v
     return _best[d] >= _beta[d]
+
+
+def _out(score, side):
+    """The value of a hand's end at which `side` scores `score` (a domino's count
+    and the pips, or a block's difference): with the winning bonus if that reaches
+    the target."""
+    return score * 8 + WIN if score >= _need[side] else score * 8
 
 
 def _shed(a, b):

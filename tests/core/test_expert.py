@@ -104,6 +104,11 @@ def test_the_search_gives_the_same_values_however_it_is_cut_into_steps():
             assert (cut[0], cut[2]) == (whole[0], whole[2])
 
 
+def plain_out(score, side):
+    """A hand's end at which `side` scores `score`: the winning bonus if it wins."""
+    return score * 8 + (expert.WIN if score >= expert._need[side] else 0)
+
+
 def plain_negamax(table, a, b, drawn, stock_end, depth, side):
     """The search without cuts or steps, written as plainly as possible."""
     fits = a & table.playable()
@@ -113,7 +118,8 @@ def plain_negamax(table, a, b, drawn, stock_end, depth, side):
         fits = a & table.playable()
     if not fits:
         if not b & table.playable():
-            return (round5(pips(b)) - round5(pips(a))) * 8
+            diff = round5(pips(b)) - round5(pips(a))
+            return plain_out(diff, side) if diff > 0 else -plain_out(-diff, 1 - side)
         if depth == 1:
             return (pips(b) - pips(a)) * expert.SHED
         return -plain_negamax(table, b, a, drawn, stock_end, depth - 1, 1 - side)
@@ -127,7 +133,7 @@ def plain_negamax(table, a, b, drawn, stock_end, depth, side):
                     return gain * 8 + expert.WIN
                 left = a & ~(1 << t)
                 if not left:
-                    values.append((gain + round5(pips(b))) * 8)
+                    values.append(plain_out(gain + round5(pips(b)), side))
                 elif depth > 1:
                     values.append(
                         gain * 8
@@ -156,7 +162,7 @@ def plain_value(view, action):
     if gained >= expert._need[0]:
         return gained * 8 + expert.WIN
     if not mine:
-        return (gained + round5(pips(opp))) * 8
+        return plain_out(gained + round5(pips(opp)), 0)
     expert._need[0] -= gained
     return gained * 8 - plain_negamax(table, opp, mine, size, stock_end, expert.DEPTH, 1)
 
@@ -252,3 +258,71 @@ def test_samples_avoid_tiles_the_opponent_would_have_scored_with():
         t._sample()
         for j in range(6):
             assert expert._order[j] != tile("[1|6]")
+
+
+# Seat 1 holds the low tiles, seat 2 the high ones; seat 2 lacks 1 and 2.
+SPLIT = (
+    "[0|0] [0|1] [0|2] [1|1] [1|2] [2|2] [0|3] / "
+    "[4|4] [4|5] [5|5] [4|6] [5|6] [6|6] [3|4] / "
+    "stock [0|4] [0|5] [0|6] [1|3] [1|4] [1|5] [1|6] [2|3] [2|4] [2|5] [2|6] [3|3] [3|5] [3|6]"
+)
+
+
+def test_samples_respect_what_a_stuck_draw_revealed():
+    game = game_with(SPLIT, "draw=stuck")
+    game.apply(tile("[1|2]") * 8 + 4)  # W 1, E 2: seat 2 has neither
+    while game.turn == 1 and game.legal() == [DRAW]:
+        game.apply(DRAW)  # [0|4], [0|5], [0|6], then [1|3], which fits
+    game.apply(tile("[1|3]") * 8 + 0)  # it plays the tile it drew: W 3, E 2
+    assert game.hands[1] & mask("[0|4]", "[0|5]", "[0|6]")
+    view = View(game, 0)
+    assert view.lacks[1] == 1 << 1 | 1 << 2 and not view.free[1]
+    t = expert.Thinker(60)
+    t.start(view, Rng(5))
+    for _ in range(20):
+        t._sample()
+        for j in range(view.hand_sizes[1]):
+            x = expert._order[j]
+            assert LOW[x] not in (1, 2) and HIGH[x] not in (1, 2)
+    # Under draw=optional a draw says nothing: the same draws leave 1 and 2 possible.
+    game = game_with(SPLIT)
+    game.apply(tile("[1|2]") * 8 + 4)
+    for _ in range(4):
+        game.apply(DRAW)
+    game.apply(tile("[1|3]") * 8 + 0)
+    assert View(game, 0).lacks[1] == 0
+
+
+def test_mirrored_plays_are_judged_once():
+    lead = game_with(SPLIT)
+    t = expert.Thinker()
+    t.start(View(lead, 0), Rng(1))
+    # Four tiles either way round, three doubles and a draw (not at the lead): 7 moves.
+    assert len(View(lead, 0).legal) == 12
+    assert sorted(t.moves[: t.n]) == sorted(a for a in View(lead, 0).legal if a & 7 == 4)
+    assert t.n == 7
+    line = game_with(SPLIT, "draw=stuck")
+    line.apply(tile("[0|3]") * 8 + 4)  # W 0, E 3
+    line.apply(tile("[3|4]") * 8 + 1)  # W 0, E 4
+    line.hands[0] = mask("[0|4]", "[1|4]", "[0|1]")
+    line.apply(tile("[0|4]") * 8 + 0)  # W 4, E 4: a line the same from either end
+    line.hands[1] = mask("[4|4]", "[4|5]", "[5|5]", "[4|6]")
+    view = View(line, 1)
+    t.start(view, Rng(1))
+    plays = [a for a in view.legal if a < DRAW]
+    assert len(plays) == 6 and t.n == 3 and all(t.moves[i] & 7 == 0 for i in range(3))
+
+
+def test_a_domino_that_reaches_the_target_counts_as_the_match_won():
+    for score, wins in ((95, True), (0, False)):
+        game = game_with(SPLIT, "draw=stuck")
+        game.apply(tile("[0|3]") * 8 + 4)  # W 0, E 3
+        game.apply(tile("[3|4]") * 8 + 1)  # W 0, E 4
+        game.hands[0] = mask("[0|4]")  # goes out on either end
+        game.scores[0] = score
+        t = expert.Thinker(10**6, 10**6, 1)
+        t.start(View(game, 0), Rng(3))
+        t._search(10**6)
+        assert t.n == 2 and t.done
+        for i in range(2):
+            assert (t.values[i] >= expert.WIN) == wins
