@@ -8,7 +8,6 @@ entries that fail.
 After this the screens may read the values without checking them again.
 """
 
-from core.allfives import Options
 from core.blockrules import GAMES
 from hw import netkeys
 from hw.journal import DAMAGED
@@ -62,6 +61,8 @@ def _int(value, low, high):
 
 
 def _parses(text):
+    from core.allfives import Options
+
     try:
         Options.parse(text)
     except ValueError:
