@@ -31,9 +31,11 @@ _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
 # What only the start-up check of the save needs (the draw-and-block rules are
-# large; All Fives' engine comes with the check of its rules options): it goes
-# again once the check is done, unless it was there before.
-_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules", "core.allfives")
+# large; All Fives' engine comes with the check of its rules options; the
+# wallets, ratings and network keys with the check of theirs): it goes again
+# once the check is done, unless it was there before.
+_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules", "core.allfives",
+               "ui.wallets", "core.coins", "core.elo", "hw.netkeys")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
 _NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 
