@@ -1,6 +1,7 @@
 """What the 32-bit boards' heap figures rely on (docs/device-figures.md): All Fives'
 engine (core.allfives) is loaded only for an All Fives match or a duel, never for
-a draw-and-block match or Domino Poker."""
+a draw-and-block match or Domino Poker; nor is the session of those games (ui.session)
+for Domino Poker, whose screen holds its own match."""
 
 import sys
 
@@ -28,6 +29,11 @@ def test_only_all_fives_and_the_duel_import_its_engine(name):
 
 def test_the_duel_and_all_fives_screens_still_reach_it():
     assert "core.allfives" in reached_from("screens.auction") | reached_from("core.bid")
+
+
+@pytest.mark.parametrize("name", ["screens.poker", "screens.menu", "ui.saved", "ui.app"])
+def test_domino_poker_and_the_menus_leave_the_session_out(name):
+    assert "ui.session" not in reached_from(name)
 
 
 def test_the_start_up_check_lets_go_of_what_only_it_needs(tmp_path):

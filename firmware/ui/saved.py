@@ -15,7 +15,7 @@ from hw.storage import CORRUPT, RESTORED
 from players import NAMES
 
 from ui import lineresults, profiles, setups, wallets
-from ui.session import DONE_KEY, LAST_KEY, OLD_KEY
+from ui.matchsave import DONE_KEY, LAST_KEY, OLD_KEY
 
 # (key, what it is called in a message, check(value) -> bool)
 _FIELDS = (

@@ -20,9 +20,17 @@ from core.view import View
 from hw.journal import chunk, DAMAGED
 from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
 
-from ui.matchsave import DONE_KEY, forget, handheld, next_number, OLD_KEY, pending, summary
+from ui.matchsave import (
+    DONE_KEY,
+    forget,
+    handheld,
+    LAST_KEY,
+    next_number,
+    OLD_KEY,
+    pending,
+    summary,
+)
 
-LAST_KEY = "last"  # the finished match, whole (Session.encode())
 _SEPARATOR = b"\n---\n"
 _ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
 _DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
