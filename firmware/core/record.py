@@ -41,7 +41,7 @@ from array import array
 
 from core import events as ev
 from core.actions import describe, DRAW, TIMEOUT
-from core.allfives import AllFives, HAND_OVER, Options
+from core.drawgame import HAND_OVER
 from core.tiles import name
 
 GAMES = ("allfives", "bid")
@@ -53,7 +53,11 @@ class Record:
     time each took); `text()` writes it out as a record."""
 
     def __init__(self, options=None, seed=1, players=("Player 1", "Player 2"), game="allfives"):
-        self.options = options or Options()
+        if options is None:
+            from core.allfives import Options  # not loaded for the other games' records
+
+            options = Options()
+        self.options = options
         self.seed = seed
         self.players = list(players)
         self.deals = {}  # hand number -> explicit deal, for hands the seed did not deal
@@ -71,6 +75,8 @@ class Record:
             from core.bid import Bid  # only a bid record needs it
 
             return Bid(self.seed)
+        from core.allfives import AllFives
+
         return AllFives(self.options, self.seed)
 
     def start_hand(self, hand_no, deal=None):

@@ -13,7 +13,7 @@ the table screen takes the opening.
 """
 
 from core import events as ev
-from core.allfives import Illegal
+from core.drawgame import Illegal
 from gfx import text
 from hw.buttons import A, B
 from micropython import const

@@ -18,7 +18,7 @@ Everything said on screen is also said to app.say() (ui.narrate_line).
 
 from core import events as ev
 from core.actions import DRAW, is_pair, PAIR, PASS
-from core.allfives import Illegal
+from core.drawgame import Illegal
 from core.table import E, LEAD, W
 from core.tiles import count, DOUBLES
 from gfx import domino, text

@@ -12,7 +12,6 @@ they were opened from.
 from gfx import text
 from ui import profiles
 from ui.matchsave import game_of, pending, summary_lines
-from ui.session import resume
 from ui.widgets import BACK, Bubble, CHOSEN, Menu, title
 
 # (key, label); each key but "continue" opens a screen, see _open().
@@ -71,6 +70,8 @@ class Screen:
         if key == "continue" and game_of(app.storage) == "poker":
             app.go("poker", True)  # its screen plays the match on from the journal
         elif key == "continue":
+            from ui.session import resume  # not held by the menu: Domino Poker never needs it
+
             session, note = resume(app.storage)
             if session is None:  # lost: the menu again, without Continue
                 app.notice = note

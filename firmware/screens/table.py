@@ -24,7 +24,7 @@ opening is on the auction screen.
 
 from core import events as ev
 from core.actions import DRAW, PASS
-from core.allfives import Illegal
+from core.drawgame import Illegal
 from core.table import E, LEAD, N, S, Table, W
 from core.tiles import count
 from gfx import domino, text

@@ -14,7 +14,6 @@ lets the previous screen's module go, so the device holds one screen at a time.
 import gc
 import sys
 
-from core.allfives import Options
 from gfx import text
 from hw.storage import FAILED
 
@@ -32,8 +31,11 @@ _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
 # What only the start-up check of the save needs (the draw-and-block rules are
-# large): it goes again once the check is done, unless it was there before.
-_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules")
+# large; All Fives' engine comes with the check of its rules options; the
+# wallets, ratings and network keys with the check of theirs): it goes again
+# once the check is done, unless it was there before.
+_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules", "core.allfives",
+               "ui.wallets", "core.coins", "core.elo", "hw.netkeys")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
 _NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 
@@ -211,6 +213,8 @@ class App:
 
     def options(self):
         """The rules options chosen in the menu (defaults if none or unreadable)."""
+        from core.allfives import Options  # All Fives' rules, loaded only where asked
+
         try:
             return Options.parse(self.storage.get("rules", ""))
         except ValueError:

@@ -9,6 +9,7 @@ from gfx import text
 
 DONE_KEY = "done"  # the number of the match retired last (finished or abandoned)
 OLD_KEY = "match"  # where firmware before the journal kept the match in progress
+LAST_KEY = "last"  # the finished match, whole (ui.session's Session.encode())
 SUMMARY_W = 124  # the width of a summary line on the menu, in pixels
 # The level words of All Fives' players, as its set-up names them (the other
 # games' levels are called by their names: easy, medium, hard).

@@ -8,7 +8,6 @@ entries that fail.
 After this the screens may read the values without checking them again.
 """
 
-from core.allfives import Options
 from core.blockrules import GAMES
 from hw import netkeys
 from hw.journal import DAMAGED
@@ -16,7 +15,7 @@ from hw.storage import CORRUPT, RESTORED
 from players import NAMES
 
 from ui import lineresults, profiles, setups, wallets
-from ui.session import DONE_KEY, LAST_KEY, OLD_KEY
+from ui.matchsave import DONE_KEY, LAST_KEY, OLD_KEY
 
 # (key, what it is called in a message, check(value) -> bool)
 _FIELDS = (
@@ -62,6 +61,8 @@ def _int(value, low, high):
 
 
 def _parses(text):
+    from core.allfives import Options
+
     try:
         Options.parse(text)
     except ValueError:

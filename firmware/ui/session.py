@@ -14,16 +14,23 @@ time its decision took since the previous action, as the match clock needs.
 """
 
 from core.actions import DRAW, TIMEOUT
-from core.allfives import AllFives, HAND_OVER, Illegal, MATCH_OVER, Options, PLAYING
-from core.record import Record
+from core.drawgame import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import derive
 from core.view import View
 from hw.journal import chunk, DAMAGED
 from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
 
-from ui.matchsave import DONE_KEY, forget, handheld, next_number, OLD_KEY, pending, summary
+from ui.matchsave import (
+    DONE_KEY,
+    forget,
+    handheld,
+    LAST_KEY,
+    next_number,
+    OLD_KEY,
+    pending,
+    summary,
+)
 
-LAST_KEY = "last"  # the finished match, whole (Session.encode())
 _SEPARATOR = b"\n---\n"
 _ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
 _DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
@@ -312,7 +319,8 @@ def decode(data):
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
     players = _PLAYERS[kind if kind in _OWN_PLAYERS else _LINE]
-    wanted = options.players if kind not in _OWN_PLAYERS and options else AllFives.SEATS
+    # All Fives and a duel seat two.
+    wanted = options.players if kind not in _OWN_PLAYERS and options else 2
     if len(seats) != wanted or not all(_known(s, players) for s in seats):
         raise ValueError("the saved match names unknown players")
     session = Session(options, seed, seats, kind)
@@ -349,6 +357,8 @@ def _new_game(kind, options, seed):
 
         return Bid(seed)
     if kind == "allfives":
+        from core.allfives import AllFives
+
         return AllFives(options, seed)
     from core.line import LineGame
 
@@ -360,12 +370,16 @@ def _new_record(kind, options, seed, seats, line):
         from core.blockrecord import BlockRecord
 
         return BlockRecord(kind, options, seed, seats)
+    from core.record import Record
+
     return Record(options, seed, seats, kind)
 
 
 def _options(kind, text):
     """A saved match's options, read by its game's rules."""
     if kind == "allfives":
+        from core.allfives import Options
+
         return Options.parse(text)
     from core.blockrules import Options as LineOptions
 

@@ -64,10 +64,8 @@ SEED, MOST_FRAMES = int(sys.argv[5]), int(sys.argv[6])
 if SOURCE != "frozen":
     sys.path.insert(0, SOURCE)
 
-from core.allfives import Options  # noqa: E402
 from hw.buttons import A, Buttons, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from ui.app import App  # noqa: E402
-from ui.session import Session  # noqa: E402
 
 # GAME: (engine, options, players besides the human, the screen that ends it,
 # frames of a sweep one way: short where a tile that does not fit is refused).
@@ -256,8 +254,16 @@ def begin():
         before(screen.thinker, "start", started)
         before(screen, "_act", finished)
         return screen
-    if engine in ("allfives", "bid"):
-        rules = Options() if engine == "allfives" else None
+    # Imported here, so that the harness loads no engine or session that the
+    # game itself does not (Domino Poker's screen holds its own match).
+    from ui.session import Session
+
+    if engine == "allfives":
+        from core.allfives import Options
+
+        rules = Options()
+    elif engine == "bid":
+        rules = None
     else:
         from core.blockrules import Options as LineOptions
 
