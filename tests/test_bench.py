@@ -97,6 +97,33 @@ def test_the_device_harness_plays_each_game_with_the_scripted_finger(tmp_path):
         assert 0 < int(figures["panel_bytes_per_frame"]) <= 1030
 
 
+def test_the_device_harness_lists_the_slow_frames_with_what_they_did(tmp_path):
+    """With SLOW_MS (bench.py device --slow MS), a `slow` line for every frame over
+    it, before the figures: here 0 ms on the unix port's desktop time lists
+    every frame with work, the deal's screen change among them, and none of the
+    lines is mistaken for a figure."""
+    tree = build.build("virtual", tmp_path / "build")
+    scripts = tmp_path / "harness"
+    for name in ("mpy_device.py", "mpy_hardware.py"):
+        source = bench.ROOT / "tools" / "bench" / name
+        build.compile_to(source, scripts / name.replace(".py", ".mpy"), "x64", name)
+    launch = "import sys; sys.path.insert(0, %r); import mpy_device" % str(scripts)
+    args = bench.device_args(str(tree), str(tmp_path), "block", "hard", 60, 1)
+    args[-1] = "0"  # every frame whose work passes 0 ms
+    run = subprocess.run([bench.tool("micropython"), "-c", launch] + args, cwd=bench.ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    slow = [line.split() for line in lines if line.startswith("slow ")]
+    assert slow and all(len(fields) == 12 for fields in slow)
+    frames = [int(fields[1]) for fields in slow]
+    assert frames == sorted(frames) and frames[0] >= 1 and frames[-1] <= 60
+    assert all(int(f[2]) <= int(f[3]) <= int(f[4]) for f in slow)  # work, typical, longest
+    assert all(f[8] in ("-", "change", "save", "thinking") or "+" in f[8] for f in slow)
+    last_slow = max(i for i in range(len(lines)) if lines[i].startswith("slow "))
+    assert lines.index("frames 60") > last_slow
+
+
 def test_each_run_starts_on_a_folder_emptied_of_every_save(tmp_path):
     """Runs share one scratch folder: every save file an earlier run left (a kept
     match's too) goes, and nothing else of the folder's."""

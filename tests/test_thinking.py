@@ -61,10 +61,13 @@ def test_the_decision_made_ends_the_frames_thinking():
     assert think(app.step, app) is True and app.steps == 2
 
 
-def test_a_frame_that_saves_takes_one_step():
+def test_a_frame_that_saves_takes_no_step_and_the_next_goes_on():
     app = FakeApp([1] * 20, saving=True)
+    assert think(app.step, app) is False
+    assert app.steps == 0
+    app.saving = False
     think(app.step, app)
-    assert app.steps == 1
+    assert app.steps == 8
 
 
 def test_a_clock_that_stands_still_gets_eight_steps():

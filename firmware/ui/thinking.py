@@ -6,8 +6,10 @@ sooner. A frame takes another step while the frame's work so far, plus as long a
 the longest step lately (the frame's own, and half the longest of the frame
 before: steps of one decision differ, a sample's first the most), stays within
 _FILL_MS of the 33 ms frame (the dots, the panel's push and the sound take the
-rest), and no frame that saves takes more than one (the save comes after the
-screen's update: App.save_soon). A clock that stands still within a frame (the
+rest), and a frame that saves takes none (the save comes after the screen's
+update, App.save_soon, and takes 6-10 ms on a board, more when littlefs compacts:
+a step of the expert's 18-23 ms on top of it made the longest thinking frames).
+A clock that stands still within a frame (the
 tests' virtual time) gets _MOST_STEPS.
 """
 
@@ -21,6 +23,8 @@ _longest = [0]  # ms of the longest step lately
 def think(step, app):
     """Steps of the decision (`step()`, True once it is made) for this frame of
     `app` (ui.app.App); True once it is made."""
+    if app.saves_this_frame():
+        return False
     clock = app.clock
     longest = _longest[0] // 2
     decided = False
@@ -30,7 +34,7 @@ def think(step, app):
         now = clock.elapsed_ms()
         if now - before > longest:
             longest = now - before
-        if decided or app.saves_this_frame() or now + longest > _FILL_MS:
+        if decided or now + longest > _FILL_MS:
             break
     _longest[0] = longest
     return decided

@@ -339,8 +339,9 @@ DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinki
 DEVICE_BOARDS = (("pico-spi", "device"), ("pico-i2c", "device_i2c"))
 
 
-def device_args(source, scratch, game, opponent, most_frames):
-    return [source, scratch, game, opponent, str(DEVICE_SEED), str(most_frames)]
+def device_args(source, scratch, game, opponent, most_frames, slow_ms=0):
+    args = [source, scratch, game, opponent, str(DEVICE_SEED), str(most_frames)]
+    return args + [str(slow_ms)] if slow_ms else args
 
 
 def chosen(games, frames=0):
@@ -378,9 +379,12 @@ def unix32_figures(results, games=(), frames=0):
                       flush=True)
 
 
-def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS):
+def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0):
     """The scripted matches on the virtual Pico (the frozen firmware of each board):
-    times in device time at 125 MHz, heap as the board's own GC counts it."""
+    times in device time at 125 MHz, heap as the board's own GC counts it. With
+    `slow_ms`, every frame longer than that (its work, or its work with the
+    flash's longest write times) is told on stderr as it comes, with what it
+    did (mpy_device.slow)."""
     import firmware
 
     sys.path.insert(0, str(ROOT))
@@ -396,6 +400,9 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS):
                 if line.startswith("progress "):
                     print("virtual Pico (%s), %s: %s frames" % (board, game, line.split()[1]),
                           file=sys.stderr, flush=True)
+                elif line.startswith("slow "):
+                    print("virtual Pico (%s), %s: %s" % (board, game, line),
+                          file=sys.stderr, flush=True)
 
             with vpico.VirtualPico(board, uf2) as pico:
                 pico.run(30)  # the title is showing
@@ -403,10 +410,11 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS):
                 device["heap_free_boot"] = int(free)
                 # main.py's objects go; the harness is compiled on the board itself.
                 setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
-                    [""] + device_args("frozen", "", game, opponent, most))
+                    [""] + device_args("frozen", "", game, opponent, most, slow_ms))
                 lines = pico.repl(setup + harness, timeout=4 * 3600,
                                   on_line=progress).splitlines()
-            values = dict(line.split(" ", 1) for line in lines if " " in line)
+            values = dict(line.split(" ", 1) for line in lines
+                          if " " in line and not line.startswith("slow "))
             if int(values["save_failures"]):
                 # A refused save is re-encoded whole at the next move: no figure holds.
                 raise SystemExit("bench: the RAM disk refused %s saves of %s; make it larger"
@@ -438,23 +446,38 @@ def write(results):
 
 
 def only(part, args):
-    """`tools/bench/bench.py device|unix32 [--board B] [--frames N] [GAME ...]`: only
-    the virtual Pico's figures (of every board in DEVICE_BOARDS, or board B) or the
-    32-bit port's smallest heaps (of those games; with --frames, each match cut to
-    its first N frames), written into the build/bench.json of an earlier `make
-    bench` (its other keys kept)."""
+    """`tools/bench/bench.py device|unix32 [--board B] [--frames N] [--slow MS]
+    [GAME ...]`: only the virtual Pico's figures (of every board in DEVICE_BOARDS,
+    or board B) or the 32-bit port's smallest heaps (of those games; with --frames,
+    each match cut to its first N frames), written into the build/bench.json of an
+    earlier `make bench` (its other keys kept). With --slow (device only), every
+    frame over MS ms, its work or its work with the flash's longest write times,
+    is listed on stderr with what it did: `slow FRAME WORK_MS FLASH_MS
+    FLASH_WORST_MS ERASES PAGES READS DID SCREEN MODE MEM_FREE`
+    (tools/bench/mpy_device.py, slow())."""
     boards = DEVICE_BOARDS
-    if args[:1] == ["--board"]:
-        boards = [b for b in DEVICE_BOARDS if b[0] == args[1:2][0]] if len(args) > 1 else []
-        if not boards:
-            sys.exit("bench: --board takes one of: %s" % " ".join(b[0] for b in DEVICE_BOARDS))
-        args = args[2:]
-    frames = 0
-    if args[:1] == ["--frames"]:
-        if len(args) < 2 or not args[1].isdigit():
-            sys.exit("bench: --frames takes a number of frames")
-        frames = int(args[1])
-        args = args[2:]
+    frames = slow_ms = 0
+    games = []
+    args = list(args)
+    while args:  # the options in any order, among the games
+        word = args.pop(0)
+        value = args.pop(0) if word.startswith("--") and args else None
+        if word == "--board":
+            boards = [b for b in DEVICE_BOARDS if b[0] == value]
+            if not boards:
+                sys.exit("bench: --board takes one of: %s"
+                         % " ".join(b[0] for b in DEVICE_BOARDS))
+        elif word == "--frames":
+            if value is None or not value.isdigit():
+                sys.exit("bench: --frames takes a number of frames")
+            frames = int(value)
+        elif word == "--slow":
+            if value is None or not value.isdigit() or part != "device":
+                sys.exit("bench: --slow takes a number of ms, and only for device")
+            slow_ms = int(value)
+        else:
+            games.append(word)
+    args = games
     unknown = [game for game in args if game not in [m[0] for m in DEVICE_MATCHES]]
     if unknown:
         sys.exit("bench: no such device match: %s (there are: %s)" % (
@@ -471,7 +494,7 @@ def only(part, args):
         from sim import vpico
 
         try:
-            device_figures(results, args, frames, boards)
+            device_figures(results, args, frames, boards, slow_ms)
         except (build.BuildError, vpico.Missing) as error:
             sys.exit("bench: %s" % error)
     write(results)

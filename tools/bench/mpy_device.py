@@ -1,7 +1,7 @@
 """A scripted match timed and weighed on a board: `make bench`'s device figures.
 
     micropython -c "import sys; sys.path.insert(0, DIR); import mpy_device" \
-        SOURCE SCRATCH GAME OPPONENT SEED MOST_FRAMES
+        SOURCE SCRATCH GAME OPPONENT SEED MOST_FRAMES [SLOW_MS]
 
 GAME is one of GAMES below, OPPONENT the handheld level of every other seat.
 SOURCE is a folder of modules (a `make build` tree), or "frozen" for a firmware
@@ -22,7 +22,9 @@ gone through by the same finger (the level, Start). The screen that ends the
 match is run for END_FRAMES frames more, untouched (it writes the results on its
 second). Prints `progress FRAMES`
 every PROGRESS_EVERY frames while it plays (a long match takes a while on the
-virtual Pico), then `name value` lines:
+virtual Pico), with SLOW_MS a `slow ...` line for every frame whose work, or
+work with the flash's typical or longest write times, passes SLOW_MS ms (see
+slow() below: what the frame did), then `name value` lines:
 
     frames, frame_ms_max, frame_ms_p99      each frame's work (the frame loop's
                                             wait left out), in ms (no p99 on the
@@ -61,6 +63,7 @@ import machine
 
 SOURCE, SCRATCH, GAME, OPPONENT = sys.argv[1:5]
 SEED, MOST_FRAMES = int(sys.argv[5]), int(sys.argv[6])
+SLOW_US = int(sys.argv[7]) * 1000 if len(sys.argv) > 7 else -1  # -1: tell no slow frame
 if SOURCE != "frozen":
     sys.path.insert(0, SOURCE)
 
@@ -124,8 +127,10 @@ class RamDisk:
         self.view = memoryview(self.data)  # copies in and out without a copy between
         self.erased = 0
         self.pages = 0
+        self.reads = 0  # calls of readblocks: a board's driver is C, this is Python
 
     def readblocks(self, block, buf, offset=0):
+        self.reads += 1
         start = block * self.size + offset
         buf[:] = self.view[start:start + len(buf)]
 
@@ -143,6 +148,10 @@ class RamDisk:
             self.erased += 1
             return 0
         return None
+
+    def written(self):
+        """(blocks erased, pages programmed, reads) so far."""
+        return self.erased, self.pages, self.reads
 
     def write_us(self, worst=False):
         """The flash's typical (or, `worst`, its data sheet's longest) time for
@@ -276,6 +285,30 @@ def begin():
     return session
 
 
+def slow(frame, work, flash_us, worst_us, erased, module, was_thinking):
+    """A frame over SLOW_MS: `slow FRAME WORK_MS FLASH_MS FLASH_WORST_MS ERASES
+    PAGES READS DID SCREEN MODE MEM_FREE`, the times in ms (FLASH_MS and
+    FLASH_WORST_MS with the flash's typical and longest write times added),
+    ERASES and PAGES what it wrote, READS the disk's readblocks calls (Python
+    here, about 76 us each on the virtual Pico; a board's driver is C, and
+    littlefs's compaction makes about a thousand), DID what it did (`+`-joined:
+    `change` of the screen from SCREEN, the screen's module before the frame, to
+    another, `save`, `thinking` when a decision was under way before or after
+    it, `-` none of these), MODE the screen's `mode` attribute if it has one
+    (else `-`)."""
+    did = []
+    if app._module != module:
+        did.append("change")
+    if flash_us:
+        did.append("save")
+    if was_thinking or thinking[0]:
+        did.append("thinking")
+    mode = getattr(app.screen, "mode", "-")
+    print("slow", frame, work // 1000, (work + flash_us) // 1000, (work + worst_us) // 1000,
+          erased[0], erased[1], erased[2], "+".join(did) or "-", (module or "-").split(".")[-1],
+          mode, gc.mem_free() if hasattr(gc, "mem_free") else 0)
+
+
 match = begin()
 # Frames per ms of work, the last one "1000+": on a board only. On the unix port the
 # times are the desktop's, and its 2 KB would count in the heap bisected there.
@@ -300,16 +333,22 @@ while tail and frames < MOST_FRAMES:
     was_thinking = thinking[0]
     written = disk[1].write_us() if disk[1] else 0
     written_worst = disk[1].write_us(True) if disk[1] else 0
+    counts = disk[1].written() if disk[1] else (0, 0, 0)
+    module = app._module
     start = ticks_us()
     hw.run_frame(app)
     work = ticks_diff(ticks_us(), start) - waited[0]
     frames += 1
     flash_us = disk[1].write_us() - written if disk[1] else 0
+    worst_us = disk[1].write_us(True) - written_worst if disk[1] else 0
     if flash_us:
         saves += 1
         longest_flash = max(longest_flash, work + flash_us)
-        worst_us = disk[1].write_us(True) - written_worst
         longest_flash_worst = max(longest_flash_worst, work + worst_us)
+    if SLOW_US >= 0 and work + worst_us > SLOW_US:
+        now = disk[1].written() if disk[1] else (0, 0, 0)
+        slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(3)],
+             module, was_thinking)
     if app.storage.match.failed:
         save_failures += 1
     ms = work // 1000
