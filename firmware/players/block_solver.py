@@ -8,9 +8,9 @@ exactly (players.block_solve) and plays the move that was best on the most deals
 ties the best so far is counted as best too.
 
 Anytime: a `Thinker` does at most `step_nodes` nodes of search per `step()`; with
-a `budget` (nodes per decision, 0 for none; ARENA_BUDGET by default) it stops
-when that is spent and plays by the deals solved so far (the heaviest tile if
-none).
+a `budget` (nodes per decision, 0 for none) it stops when that is spent and
+plays by the deals solved so far (the heaviest tile if none). A thinker's budget
+is the device's, BUDGET; `choose` (the arena) thinks with ARENA_BUDGET.
 """
 
 from core.actions import PAIR
@@ -24,6 +24,7 @@ from players.block_deal import deal, hands
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
 STEP_NODES = const(64)  # nodes per step: about 28 ms on the device (0.44 ms a node)
+BUDGET = const(2000)  # nodes per decision on the device: under a second
 ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
 TABLE_MAX = const(50000)  # transposition entries in the arena
 _MAX_MOVES = const(16)
@@ -55,7 +56,7 @@ class Thinker:
         self,
         samples=SAMPLES,
         solve_from=SOLVE_FROM,
-        budget=ARENA_BUDGET,
+        budget=BUDGET,
         step_nodes=STEP_NODES,
         table_max=TABLE_MAX,
     ):
@@ -169,4 +170,4 @@ def choose(view, rng):
     return _thinker.action
 
 
-_thinker = Thinker()
+_thinker = Thinker(budget=ARENA_BUDGET)

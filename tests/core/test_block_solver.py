@@ -162,3 +162,20 @@ def test_the_solver_decides_legally_once_the_stock_is_spent():
     for view in late[:5]:
         action = block_solver.choose(view, Rng(1))
         assert action in view.legal
+
+
+def test_the_device_thinker_keeps_to_its_budget():
+    from players import thinker
+
+    views = _views("1x1", "", ["medium", "medium"], 6)
+    t = thinker("solver", "block")
+    assert t.budget == block_solver.BUDGET < block_solver.ARENA_BUDGET
+    most = 0
+    for view in views:
+        before = block_solver.stats[1]
+        t.start(view, Rng(2))
+        while not t.step():
+            pass
+        most = max(most, block_solver.stats[1] - before)
+        assert t.action in view.legal
+    assert 0 < most <= block_solver.BUDGET
