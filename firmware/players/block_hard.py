@@ -2,7 +2,8 @@
 
 A *sample* deals the tiles this seat cannot see into the other hands and the
 stock, consistent with its view: every hand's size, the stock's size, and the
-numbers each seat has shown it lacks (save for the tiles it drew since). On each
+numbers each seat has shown it lacks (save for the tiles it drew since; see
+players.block_deal). On each
 sample, every candidate move is played and the hand played out to its end by
 every seat greedily (the heaviest playable tile; a seat that cannot play draws,
 then passes). The move's value is what the hand's end leaves: the lowest count
