@@ -3,13 +3,13 @@
 A *sample* deals the tiles this seat cannot see into the other hands and the
 stock, consistent with its view: every hand's size, the stock's size, and the
 numbers each seat has shown it lacks (save for the tiles it drew since; see
-players.block_deal). On each
-sample, every candidate move is played and the hand played out to its end by
-every seat greedily (the heaviest playable tile; a seat that cannot play draws,
-then passes). The move's value is what the hand's end leaves: the lowest count
-among the opponents' sides less its own side's count (a lone [0|0] counting 25
-and a lone [6|6] 50), so it plays for its side in pairs. The move with the best
-total over the samples is played; every move sees the same samples.
+players.block_deal). On each sample, every candidate move is played and the hand
+played out to its end by every seat greedily (the heaviest playable tile; a seat
+that cannot play draws, then passes). The move's value is what the hand's end
+leaves: the lowest count among the opponents' sides less its own side's count (a
+lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
+The move with the best total over the samples is played; every move sees the
+same samples.
 
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
 `step()` (an *evaluation*) and `action` is the best move so far; the budget is a
