@@ -24,7 +24,7 @@ from players.block_deal import deal, hands
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
 STEP_NODES = const(64)  # nodes per step: frames of at most 57 ms on the virtual Pico
-BUDGET = const(1400)  # nodes per decision on the device (2,000 gave p90 1,344 ms)
+BUDGET = const(1200)  # nodes per decision on the device (2,000 gave p90 1,409 ms)
 ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
 TABLE_MAX = const(50000)  # transposition entries in the arena
 _MAX_MOVES = const(16)
