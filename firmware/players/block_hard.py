@@ -2,13 +2,14 @@
 
 A *sample* deals the tiles this seat cannot see into the other hands and the
 stock, consistent with its view: every hand's size, the stock's size, and the
-numbers each seat has shown it lacks (save for the tiles it drew since). On each
-sample, every candidate move is played and the hand played out to its end by
-every seat greedily (the heaviest playable tile; a seat that cannot play draws,
-then passes). The move's value is what the hand's end leaves: the lowest count
-among the opponents' sides less its own side's count (a lone [0|0] counting 25
-and a lone [6|6] 50), so it plays for its side in pairs. The move with the best
-total over the samples is played; every move sees the same samples.
+numbers each seat has shown it lacks (save for the tiles it drew since; see
+players.block_deal). On each sample, every candidate move is played and the hand
+played out to its end by every seat greedily (the heaviest playable tile; a seat
+that cannot play draws, then passes). The move's value is what the hand's end
+leaves: the lowest count among the opponents' sides less its own side's count (a
+lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
+The move with the best total over the samples is played; every move sees the
+same samples.
 
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
 `step()` (an *evaluation*) and `action` is the best move so far; the budget is a
@@ -19,8 +20,10 @@ board.
 from core.actions import PAIR
 from core.blockrules import hand_count
 from core.table import LEAD
-from core.tiles import DOUBLES, HIGH, LOW, NUMBER, spread
+from core.tiles import DOUBLES, HIGH, LOW, NUMBER
 from micropython import const
+
+from players.block_deal import deal, hands, order
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
@@ -30,7 +33,6 @@ _HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
 
 stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
 
-_order = bytearray(28)  # the sample: the other hands in seat order, then the stock
 _hands = [0, 0, 0, 0]  # the playout's hands
 
 
@@ -68,7 +70,7 @@ class Thinker:
             return True
         i = self.next
         if i == 0:
-            self.stock_at = _sample(self.view, self.rng)
+            self.stock_at = deal(self.view, self.rng)
         self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at)
         self.left -= 1
         stats[1] += 1
@@ -82,59 +84,11 @@ class Thinker:
         return self.left <= 0
 
 
-def _sample(view, rng):
-    """Shuffle the unseen tiles into _order, then gather every other seat's hand,
-    in seat order, from the tiles it may hold. Returns where the stock begins."""
-    unseen = view.unseen
-    k = spread(unseen, _order)
-    rng.shuffle(_order, k)
-    taken = 0
-    for s in range(view.players):
-        if s == view.seat:
-            continue
-        may_hold = unseen
-        for n in range(7):
-            if view.lacks[s] >> n & 1:
-                may_hold &= ~NUMBER[n]
-        size = view.hand_sizes[s]
-        end = taken + size
-        got = _gather(may_hold, view.free[s], end, k, taken)
-        if got < end:  # the public knowledge overstated what it lacks: relax it
-            _gather(unseen, size, end, k, got)
-        taken = end
-    return taken
-
-
-def _gather(allowed, others, end, k, taken):
-    """Move tiles of `_order[taken:k]` forward until position `end`: tiles in
-    `allowed`, and at most `others` tiles outside it. Returns where it stopped."""
-    for j in range(taken, k):
-        if taken == end:
-            break
-        t = _order[j]
-        if allowed >> t & 1 or others:
-            if not allowed >> t & 1:
-                others -= 1
-            _order[j] = _order[taken]
-            _order[taken] = t
-            taken += 1
-    return taken
-
-
 def _evaluate(view, action, stock_at):
     """The value of `action` on the current sample, for this seat's side."""
     n = view.players
     me = view.seat
-    taken = 0
-    for s in range(n):
-        if s == me:
-            _hands[s] = view.hand
-            continue
-        hand = 0
-        for j in range(taken, taken + view.hand_sizes[s]):
-            hand |= 1 << _order[j]
-        _hands[s] = hand
-        taken += view.hand_sizes[s]
+    hands(view, _hands)
     table = view.table
     w = table.value[0]
     e = table.value[1]
@@ -164,7 +118,7 @@ def _playout(n, seat, w, e, drawn, stock_end):
         hand = _hands[seat]
         fits = hand & (NUMBER[w] | NUMBER[e])
         while not fits and drawn < stock_end:
-            t = _order[drawn]
+            t = order[drawn]
             drawn += 1
             hand |= 1 << t
             fits = hand & (NUMBER[w] | NUMBER[e])

@@ -4,7 +4,9 @@
         [--seed S] [--json]
     make arena GAME=kozel A=hard B=medium N=1000 [PLAYERS=4] [PAIRS=yes]
 
-GAME is 1x1, classic, kozel, yard or international. With 2 players every deal
+GAME is 1x1, classic, kozel, yard or international; A and B are levels (easy,
+medium, hard) or `solver`, the sampling solver the levels are measured against
+(players.block_solver). With 2 players every deal
 (seeds S, S+1, ...) is played twice, seats swapped. With more, A takes one seat
 and B every other, and every deal is played once with A in each seat; in pairs
 A and its partner play B and its partner, every deal played with A's side in
@@ -24,7 +26,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tools/
 import paths  # noqa: F401  (firmware/ and the rooms of tools/ on sys.path)
 from arena import play_all, progress, wilson
 from core.blockrules import GAMES, Options
-from players import BLOCK_NAMES
+from players import BLOCK_ARENA_NAMES
 from players.autoplay import play_line_match
 
 
@@ -136,8 +138,8 @@ def report(r):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=GAMES)
-    parser.add_argument("a", choices=BLOCK_NAMES)
-    parser.add_argument("b", choices=BLOCK_NAMES)
+    parser.add_argument("a", choices=BLOCK_ARENA_NAMES)
+    parser.add_argument("b", choices=BLOCK_ARENA_NAMES)
     parser.add_argument("--players", type=int)
     parser.add_argument("--pairs", choices=("yes", "no"))
     parser.add_argument("--target")

@@ -1,0 +1,173 @@
+"""The sampling solver of the draw-and-block games, the arena's yardstick.
+
+Modelled on a published domino AI: before the `solve_from`-th tile is on the line
+it plays the heaviest tile; from then on it deals the tiles it cannot see
+`samples` times, consistent with its view (players.block_deal), solves each deal
+exactly (players.block_solve) and plays the move that was best on the most deals
+(ties to the first legal one). Every move is solved on every deal; a move that
+ties the best so far is counted as best too.
+
+Anytime: a `Thinker` does at most `step_nodes` nodes of search per `step()`; with
+a `budget` (nodes per decision, 0 for none) it stops when that is spent and
+plays by the deals solved so far (the heaviest tile if none). A thinker's budget
+is the device's, BUDGET; `choose` (the arena) thinks with ARENA_BUDGET.
+"""
+
+from core.actions import PAIR
+from core.table import LEAD
+from core.tiles import DOUBLES, HIGH, LOW, weight
+from micropython import const
+
+from players import block_solve as solve
+from players.block_deal import deal, hands
+
+SAMPLES = const(30)
+SOLVE_FROM = const(9)
+STEP_NODES = const(64)  # nodes per step: frames of at most 57 ms on the virtual Pico
+BUDGET = const(1200)  # nodes per decision on the device (2,000 gave p90 1,409 ms)
+ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
+TABLE_MAX = const(50000)  # transposition entries in the arena
+_MAX_MOVES = const(16)
+
+stats = [0, 0]  # decisions, search nodes since start-up (arena, bench)
+
+
+def heaviest(legal):
+    """The first legal play of the heaviest tile (a two-double play weighs both)."""
+    best = legal[0]
+    best_weight = -1
+    for a in legal:
+        if a >= PAIR:
+            w = 2 * ((a - PAIR >> 3) + (a - PAIR & 7))
+        elif a >> 3 < 28:
+            w = weight(a >> 3)
+        else:
+            w = -1  # a draw or a pass
+        if w > best_weight:
+            best = a
+            best_weight = w
+    return best
+
+
+class Thinker:
+    """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
+
+    def __init__(
+        self,
+        samples=SAMPLES,
+        solve_from=SOLVE_FROM,
+        budget=BUDGET,
+        step_nodes=STEP_NODES,
+        table_max=TABLE_MAX,
+    ):
+        self.samples = samples
+        self.solve_from = solve_from
+        self.budget = budget
+        self.step_nodes = step_nodes
+        self.table_max = table_max
+        self.moves = [0] * _MAX_MOVES
+        self.values = [0] * _MAX_MOVES
+        self.votes = [0] * _MAX_MOVES
+        self.n = 0
+        self.action = -1
+        self.done = True
+
+    def start(self, view, rng):
+        self.view = view
+        self.rng = rng
+        legal = view.legal
+        self.action = heaviest(legal)
+        stats[0] += 1
+        self.done = len(legal) < 2 or view.table.n < self.solve_from - 1
+        if self.done:
+            return
+        n = min(len(legal), _MAX_MOVES)
+        for i in range(n):
+            self.moves[i] = legal[i]
+            self.votes[i] = 0
+        self.n = n
+        self.sample = 0
+        self.move = 0  # the move being solved on the current deal
+        self.left = self.budget
+        self.best = -solve.WIN
+
+    def step(self):
+        """At most `step_nodes` nodes of search; True when the decision is made."""
+        if self.done:
+            return True
+        view = self.view
+        if self.move == 0 and self.best == -solve.WIN:
+            self.stock_at = deal(view, self.rng)
+            solve.setup(
+                view.players, view.pairs, view.seat, self.stock_at + view.stock, self.table_max
+            )
+        solve.nodes = 0
+        solve.limit = self.step_nodes
+        if self.budget and self.left < solve.limit:
+            solve.limit = self.left
+        try:
+            while self.move < self.n:
+                v = self._solve(self.moves[self.move])
+                self.values[self.move] = v
+                if v > self.best:
+                    self.best = v
+                self.move += 1
+        except solve.OutOfWork:
+            pass
+        stats[1] += solve.nodes
+        self.left -= solve.nodes
+        if self.move == self.n:
+            self._count()
+        if self.sample >= self.samples or (self.budget and self.left <= 0):
+            self.done = True
+        return self.done
+
+    def _count(self):
+        """The deal is solved: a vote for every move that was best on it."""
+        best = 0
+        for i in range(self.n):
+            if self.values[i] == self.best:
+                self.votes[i] += 1
+            if self.votes[i] > self.votes[best]:
+                best = i
+        self.action = self.moves[best]
+        self.sample += 1
+        self.move = 0
+        self.best = -solve.WIN
+
+    def _solve(self, action):
+        """The value of `action` on the current deal, exact when not below the
+        best so far (less one, so that ties are seen)."""
+        view = self.view
+        hands(view, solve.hands)
+        me = view.seat
+        w = view.table.value[0]
+        e = view.table.value[1]
+        if action >= PAIR:
+            solve.hands[me] &= ~(1 << DOUBLES[action - PAIR >> 3] | 1 << DOUBLES[action - PAIR & 7])
+        else:  # with more than one choice, every action is a play
+            t = action >> 3
+            solve.hands[me] &= ~(1 << t)
+            where = action & 7
+            if where >= LEAD:
+                w = LOW[t]
+                e = HIGH[t]
+            elif where == 0:
+                w = HIGH[t] if LOW[t] == w else LOW[t]
+            else:
+                e = HIGH[t] if LOW[t] == e else LOW[t]
+        if not solve.hands[me]:
+            return solve.value()
+        after = me + 1 if me + 1 < view.players else 0
+        return solve.search(after, w, e, self.stock_at, 0, self.best - 1, solve.WIN)
+
+
+def choose(view, rng):
+    """Think the whole decision through at once (autoplay, arena, tests)."""
+    _thinker.start(view, rng)
+    while not _thinker.step():
+        pass
+    return _thinker.action
+
+
+_thinker = Thinker(budget=ARENA_BUDGET)
