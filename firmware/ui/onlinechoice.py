@@ -7,7 +7,8 @@ table. The view lists them; nothing here knows a rule.
             (the ends, a lead's called number, both doubles); DOWN draws
     WAYS    LEFT/RIGHT (or UP/DOWN) go through the ways, A makes the one shown,
             B goes back to the tiles
-With no tile to play (bids, the auction) the actions themselves are the ways.
+With no tile to play (Poker's bids) the actions themselves are the ways; Spectacular
+Bid's auction has calls of its own (ui/auctionview.py, screens/onlinecross.py).
 A lone draw or pass is made by itself after a moment, as at the offline tables.
 
     choice.reset(hand, legal)                 # each time the legal actions change
