@@ -5,7 +5,9 @@ drew since (`view.free`). The hard level plays its moves out on such deals; the
 solver solves them.
 """
 
-from core.tiles import count, NUMBER, spread
+from core.actions import PAIR
+from core.table import LEAD
+from core.tiles import count, DOUBLES, HIGH, LOW, NUMBER, spread
 from micropython import const
 
 _ATTEMPTS = const(8)  # shuffles tried before what a seat lacks is relaxed
@@ -14,6 +16,7 @@ _ATTEMPTS = const(8)  # shuffles tried before what a seat lacks is relaxed
 order = bytearray(28)
 at = bytearray(4)
 _may_hold = [0, 0, 0, 0]
+ends = bytearray(2)  # the line's W and E numbers after play()
 
 
 def deal(view, rng):
@@ -94,3 +97,28 @@ def _gather(allowed, others, end, k, taken):
             order[taken] = t
             taken += 1
     return taken
+
+
+def play(view, out, action):
+    """Make `action` (a play from view.legal, one of several) in the dealt hands
+    `out`: the seat's hand loses its tiles, and `ends` holds the line's W and E
+    numbers after it. Returns the seat's hand left."""
+    me = view.seat
+    w = view.table.value[0]
+    e = view.table.value[1]
+    if action >= PAIR:
+        out[me] &= ~(1 << DOUBLES[(action - PAIR) >> 3] | 1 << DOUBLES[(action - PAIR) & 7])
+    else:  # with more than one choice, every action is a play
+        t = action >> 3
+        out[me] &= ~(1 << t)
+        where = action & 7
+        if where >= LEAD:
+            w = LOW[t]
+            e = HIGH[t]
+        elif where == 0:
+            w = HIGH[t] if LOW[t] == w else LOW[t]
+        else:
+            e = HIGH[t] if LOW[t] == e else LOW[t]
+    ends[0] = w
+    ends[1] = e
+    return out[me]

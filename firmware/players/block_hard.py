@@ -17,13 +17,11 @@ number of evaluations per decision. Integer values: the same decision on every
 board.
 """
 
-from core.actions import PAIR
 from core.blockrules import hand_count
-from core.table import LEAD
-from core.tiles import DOUBLES, HIGH, LOW, NUMBER
+from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import deal, hands, order
+from players.block_deal import deal, ends, hands, order, play
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
@@ -89,24 +87,9 @@ def _evaluate(view, action, stock_at):
     n = view.players
     me = view.seat
     hands(view, _hands)
-    table = view.table
-    w = table.value[0]
-    e = table.value[1]
-    if action >= PAIR:
-        _hands[me] &= ~(1 << DOUBLES[(action - PAIR) >> 3] | 1 << DOUBLES[(action - PAIR) & 7])
-    else:  # with more than one choice, every action is a play
-        t = action >> 3
-        _hands[me] &= ~(1 << t)
-        where = action & 7
-        if where >= LEAD:
-            w = LOW[t]
-            e = HIGH[t]
-        elif where == 0:
-            w = HIGH[t] if LOW[t] == w else LOW[t]
-        else:
-            e = HIGH[t] if LOW[t] == e else LOW[t]
-    if _hands[me]:
-        _playout(n, me + 1 if me + 1 < n else 0, w, e, stock_at, stock_at + view.stock)
+    if play(view, _hands, action):
+        _playout(n, me + 1 if me + 1 < n else 0, ends[0], ends[1], stock_at,
+                 stock_at + view.stock)
     return _side_value(view)
 
 

@@ -14,12 +14,11 @@ is the device's, BUDGET; `choose` (the arena) thinks with ARENA_BUDGET.
 """
 
 from core.actions import PAIR
-from core.table import LEAD
-from core.tiles import DOUBLES, HIGH, LOW, weight
+from core.tiles import weight
 from micropython import const
 
 from players import block_solve as solve
-from players.block_deal import deal, hands
+from players.block_deal import deal, ends, hands, play
 
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
@@ -140,26 +139,11 @@ class Thinker:
         best so far (less one, so that ties are seen)."""
         view = self.view
         hands(view, solve.hands)
-        me = view.seat
-        w = view.table.value[0]
-        e = view.table.value[1]
-        if action >= PAIR:
-            solve.hands[me] &= ~(1 << DOUBLES[action - PAIR >> 3] | 1 << DOUBLES[action - PAIR & 7])
-        else:  # with more than one choice, every action is a play
-            t = action >> 3
-            solve.hands[me] &= ~(1 << t)
-            where = action & 7
-            if where >= LEAD:
-                w = LOW[t]
-                e = HIGH[t]
-            elif where == 0:
-                w = HIGH[t] if LOW[t] == w else LOW[t]
-            else:
-                e = HIGH[t] if LOW[t] == e else LOW[t]
-        if not solve.hands[me]:
+        if not play(view, solve.hands, action):
             return solve.value()
+        me = view.seat
         after = me + 1 if me + 1 < view.players else 0
-        return solve.search(after, w, e, self.stock_at, 0, self.best - 1, solve.WIN)
+        return solve.search(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)
 
 
 def choose(view, rng):
