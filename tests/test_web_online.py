@@ -109,8 +109,11 @@ def frames_until(page, condition, most=400):
 
 
 def test_the_page_goes_online_through_its_screens_and_plays_a_move(browser, tmp_path):
-    # (bots a little slower: the view of the page's move is seen before the next)
-    with ServerProcess(tmp_path / "rooms.sqlite", *FAST, "--bot-ms", "400") as server:
+    # (bots a little slower: the view of the page's move is seen before the next; the
+    # product's 10 s a turn, since each of the page's frames is a round trip from here
+    # and 1.5 s ran out once on a busy machine, the server playing the move as late)
+    with ServerProcess(tmp_path / "rooms.sqlite", *FAST, "--bot-ms", "400",
+                       "--turn-ms", "10000") as server:
         page = browser.open(query="server=" + urllib.parse.quote(server.url, safe=""))
         python(page, "import page\nout = 0")
         play(page, [("press", "a"), ("press", "a")])  # the splash, the title
