@@ -100,11 +100,13 @@ arena: setup
 	@test -n "$(ARENA.$(GAME))" || { echo "usage: make arena [GAME=allfives|1x1|classic|kozel|yard|international|poker] A=.. B=.. N=.."; exit 2; }
 	$(PY) $(ARENA.$(GAME))
 
-# The draw-and-block and Domino Poker properties over N seeded matches per game and
-# player count, and check() against legal() in every game over N/10 (it tries every
-# action code at every state); make test runs a smaller seeded set.
+# Every game's properties over N seeded matches per option set, game and player
+# count, and check() against legal() in every game over N/10 (it tries every action
+# code at every state); make test runs a smaller seeded set.
 properties: setup
-	BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) CHECK_MATCHES=$$(( $(N) / 10 + 1 )) $(PY) -m pytest -n 2 \
+	ALLFIVES_MATCHES=$(N) BID_MATCHES=$(N) BLOCK_MATCHES=$(N) POKER_MATCHES=$(N) \
+		CHECK_MATCHES=$$(( $(N) / 10 + 1 )) $(PY) -m pytest -n 2 \
+		tests/test_properties.py tests/test_bid_properties.py \
 		tests/test_block_properties.py tests/test_poker_properties.py tests/test_check_is_legal.py
 
 # The reliability tests N times over (make test runs N=1): N times the button mashing

@@ -5,7 +5,10 @@ negative, balances moved only by transfer events and each transfer capped by the
 payer's balance, a draw only by a player who could not play, a playable drawn
 tile played at once, banks never refilled. Every match ends, by points (a
 balance at 0) or by time; every record replays to the same match and text.
+`make test` runs 1,000 matches each way; `make properties N=2000` (BID_MATCHES) runs N.
 """
+
+import os
 
 import pytest
 from core import events as ev
@@ -17,7 +20,7 @@ from core.tiles import ALL, count
 from players import tactics
 from players.autoplay import play_bid_match
 
-MATCHES = 2000
+MATCHES = int(os.environ.get("BID_MATCHES", "1000"))
 
 
 def wild(view, rng):

@@ -3,7 +3,11 @@
 For every action of every match: all 28 tiles are accounted for exactly once,
 scores change only by the rules, the turn moves as the rules say; every match
 ends; every record replays to the same match and writes back to the same text.
+`make test` runs 500 matches per option set; `make properties N=2000`
+(ALLFIVES_MATCHES=2000) runs N.
 """
+
+import os
 
 import pytest
 from core import events as ev
@@ -12,7 +16,7 @@ from core.replay import replay
 from core.tiles import ALL, count, pips, round5
 from players.autoplay import play_match
 
-MATCHES_PER_OPTION_SET = 2000
+MATCHES_PER_OPTION_SET = int(os.environ.get("ALLFIVES_MATCHES", "500"))
 OPTION_SETS = (
     "",
     "draw=stuck",
