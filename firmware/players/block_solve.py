@@ -19,15 +19,12 @@ from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import order
+from players.block_deal import HEAVY, order
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
 _UPPER = const(2)  # the value is at most the stored one
 WIN = const(1000)  # above every value
-
-# Every tile, heaviest first (ties to the larger half): the move order.
-_HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
 
 hands = [0, 0, 0, 0]
 table: dict = {}  # position: value * 4 + how exact it is
@@ -110,7 +107,7 @@ def search(seat, w, e, drawn, stuck, alpha, beta):
             best = search(after, w, e, drawn, stuck + 1, alpha, beta)
     else:
         best = -WIN if maximise else WIN
-        for t in _HEAVY:
+        for t in HEAVY:  # the heaviest first
             if not fits >> t & 1:
                 continue
             hands[seat] = hand & ~(1 << t)
