@@ -7,16 +7,17 @@ on an engine made for it, and plays each hand to its end with random legal
 actions, the way a play-out does: `legal(out)` into one list, an action picked
 by core.rng's generator, `apply_legal` (core.drawgame). The draw-and-block
 games (LINE_OPTIONS) are also played out the players' way, players.block_deal's
-`play_out` on masks (`players_play_out`): the same deals (core.line's shuffle),
-the lead the rules name, then random legal plays. ROUNDS rounds of the same
-hands are timed in CPU time (`time.process_time()` on CPython, `time.clock()` on
+`play_out` on masks (`players_play_out`): the same deals (core.line's shuffle;
+PLAYERS_ROUND times as many, so that a round is many of the unix port's clock
+steps), the lead the rules name, then random legal plays. ROUNDS rounds of the
+same hands are timed in CPU time (`time.process_time()` on CPython, `time.clock()` on
 the unix port), and a line is printed per game as it is done:
 
     playout GAME HANDS_PER_SECOND ACTIONS_PER_HAND HEAP_BYTES_PER_HAND
     players GAME HANDS_PER_SECOND HANDS_OUT HEAP_BYTES_PER_HAND    (draw-and-block games)
 
 the best round's rate, the actions made per hand (the players' way: the hands
-that ended with a seat out, of HANDS), and under MicroPython the
+that ended with a seat out, of PLAYERS_ROUND x HANDS), and under MicroPython the
 heap allocated per hand (a shorter round with the collector off; -1 on
 CPython). tools/bench/playout.py imports it to time the same play-outs on
 CPython.
@@ -59,6 +60,7 @@ SETTINGS = {
     "poker": "4 players, 7 tiles each: bids, then 7 tricks",
 }
 HEAP_HANDS = 50  # hands of the round that counts the heap, the collector off
+PLAYERS_ROUND = 4  # the players' rounds play HANDS times this many hands (the clock's ms steps)
 _cpu = getattr(time, "process_time", None) or time.clock
 
 
@@ -196,7 +198,7 @@ def main():
         per_second, actions = rate(game, hands, rounds)
         print("playout %s %d %.2f %d" % (game, per_second, actions, heap_per_hand(game)))
         if game in LINE_OPTIONS:
-            per_second, out = players_rate(game, hands, rounds)
+            per_second, out = players_rate(game, PLAYERS_ROUND * hands, rounds)
             print("players %s %d %d %d" % (game, per_second, out, players_heap_per_hand(game)))
 
 

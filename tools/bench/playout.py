@@ -15,7 +15,7 @@ game:
     playout.GAME.micropython_heap_bytes_per_hand       allocated per hand
 
 and for the draw-and-block games the players' play-outs (players.block_deal's
-`play_out` on masks, the same deals):
+`play_out` on masks, the same deals, rounds 4 times as long):
 
     playout.GAME.players_cpython, playout.GAME.players_micropython
     playout.GAME.players_micropython_heap_bytes_per_hand
@@ -70,7 +70,8 @@ def measure(results, games=(), hands=HANDS, rounds=ROUNDS):
         print("playout: %s on CPython, %d hands/s" % (game, cpython[game][0]),
               file=sys.stderr, flush=True)
         if game in mpy_playout.LINE_OPTIONS:
-            players[game] = mpy_playout.players_rate(game, hands, rounds)
+            players[game] = mpy_playout.players_rate(game, mpy_playout.PLAYERS_ROUND * hands,
+                                                     rounds)
             print("playout: %s the players' way on CPython, %d hands/s" % (game, players[game][0]),
                   file=sys.stderr, flush=True)
     for line in micropython_lines(games, hands, rounds):
@@ -79,7 +80,8 @@ def measure(results, games=(), hands=HANDS, rounds=ROUNDS):
             rate, ended = players[game]
             if ended != int(out):
                 raise RuntimeError("%s: %d hands out of %d ended with a seat out on CPython, %s "
-                                   "under MicroPython" % (game, ended, hands, out))
+                                   "under MicroPython" % (game, ended,
+                                                          mpy_playout.PLAYERS_ROUND * hands, out))
             found[game].update(players_cpython=int(rate),
                                players_micropython=int(per_second),
                                players_micropython_heap_bytes_per_hand=int(heap))
