@@ -13,6 +13,7 @@ hands at the end.
 """
 
 from core.actions import PAIR
+from core.blockrules import hand_count
 from core.table import LEAD
 from core.tiles import BIT_TILE, count, DOUBLES, HIGH, LOW, NUMBER, spread
 from micropython import const
@@ -27,6 +28,7 @@ FINISH_PAIR = const(2)  # only [0|0] and [6|6] as a hand's last two, on 0 and 6 
 # order, and the solver's move order.
 HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
 _choices = bytearray(16)  # a random play-out's choices: tile * 2 + end (0 W, 1 E)
+_totals = [0, 0, 0, 0]  # side_value's counts by side
 
 # The deal: the other hands (seat s's from at[s]), then the stock in drawing order.
 order = bytearray(28)
@@ -253,3 +255,19 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
             return seat
         seat = seat + 1 if seat + 1 < players else 0
     return -1
+
+
+def side_value(hands, players, pairs, seat):
+    """What the hand's end leaves for `seat`'s side: the lowest count among the
+    other sides less its own side's count (the hard level's and the solver's
+    measure; a lone [0|0] counts 25 and a lone [6|6] 50)."""
+    totals = _totals
+    totals[0] = totals[1] = totals[2] = totals[3] = 0
+    for s in range(players):
+        totals[s & 1 if pairs else s] += hand_count(hands[s])
+    mine = seat & 1 if pairs else seat
+    best = 1000
+    for side in range(2 if pairs else players):
+        if side != mine and totals[side] < best:
+            best = totals[side]
+    return best - totals[mine]

@@ -17,10 +17,9 @@ number of evaluations per decision. Integer values: the same decision on every
 board.
 """
 
-from core.blockrules import hand_count
 from micropython import const
 
-from players.block_deal import deal, ends, hands, order, play, play_out
+from players.block_deal import deal, ends, hands, order, play, play_out, side_value
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
@@ -86,22 +85,7 @@ def _evaluate(view, action, stock_at):
     if play(view, _hands, action):
         after = me + 1 if me + 1 < n else 0
         play_out(_hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None)
-    return _side_value(view)
-
-
-def _side_value(view):
-    """The lowest count among the opponents' sides less this side's count."""
-    n = view.players
-    totals = [0, 0, 0, 0]
-    for s in range(n):
-        side = s & 1 if view.pairs else s
-        totals[side] += hand_count(_hands[s])
-    mine = view.seat & 1 if view.pairs else view.seat
-    best = 1000
-    for side in range(2 if view.pairs else n):
-        if side != mine and totals[side] < best:
-            best = totals[side]
-    return best - totals[mine]
+    return side_value(_hands, n, view.pairs, me)
 
 
 def choose(view, rng):
