@@ -143,12 +143,14 @@ def test_each_run_starts_on_a_folder_emptied_of_every_save(tmp_path):
 def test_the_play_outs_are_the_same_hands_on_both_interpreters(tmp_path):
     """tools/bench/playout.py times tools/bench/mpy_playout.py on CPython and
     under MicroPython: both must play the very same seeded hands, every game of
-    it to the end, and only MicroPython counts the heap."""
+    it to the end (the draw-and-block games the players' way too), and only
+    MicroPython counts the heap."""
     import mpy_playout
     import playout
 
-    rows = playout.micropython_lines(mpy_playout.GAMES, 12, 1, tmp_path / "mpy")
-    lines = {row[1]: row[2:] for row in rows}
+    rows = list(playout.micropython_lines(mpy_playout.GAMES, 12, 1, tmp_path / "mpy"))
+    lines = {row[1]: row[2:] for row in rows if row[0] == "playout"}
+    players = {row[1]: row[2:] for row in rows if row[0] == "players"}
     assert sorted(lines) == sorted(mpy_playout.GAMES)
     for game in mpy_playout.GAMES:
         per_second, actions, heap = lines[game]
@@ -157,4 +159,11 @@ def test_the_play_outs_are_the_same_hands_on_both_interpreters(tmp_path):
         # end in, and fewer than a table's worth of plays, draws and passes.
         assert 6 < float(actions) < 100, game
         assert actions == "%.2f" % mpy_playout.rate(game, 12, 1)[1], game
+    # The players' play-outs of the draw-and-block games: the same hands end
+    # with a seat out on both, and the heap per hand is the deal's lead alone.
+    assert sorted(players) == sorted(mpy_playout.LINE_OPTIONS)
+    for game, (per_second, out, heap) in players.items():
+        assert float(per_second) >= 0 and 0 < int(heap) < 100, game  # (a ms or less)
+        hands = mpy_playout.PLAYERS_ROUND * 12
+        assert 0 < int(out) <= hands and int(out) == mpy_playout.players_rate(game, hands, 1)[1]
     assert mpy_playout.heap_per_hand("international") == -1  # (CPython)

@@ -1,16 +1,34 @@
 """Deals of the tiles a seat of a draw-and-block game cannot see, consistent with
 its view: every other hand's size, the stock's size, and the numbers each seat
 has shown it lacks by passing or drawing (`view.lacks`), save for the tiles it
-drew since (`view.free`). The hard level plays its moves out on such deals; the
-solver solves them.
+drew since (`view.free`). The hard level plays its moves out on such deals
+(`play`, then `play_out`); the solver solves them.
+
+`play_out` is the players' play-out of a hand: hands as masks, the line as its
+two end numbers, the stock as tiles in drawing order, and no engine (no events,
+log or line arrays). It trusts the actions it makes itself, so it checks
+nothing; tests/core/test_block_playout.py plays seeded hands through it and
+through core.line's engine with the same random choices and finds the same
+hands at the end.
 """
 
 from core.actions import PAIR
+from core.blockrules import hand_count
 from core.table import LEAD
-from core.tiles import count, DOUBLES, HIGH, LOW, NUMBER, spread
+from core.tiles import BIT_TILE, count, DOUBLES, HIGH, LOW, NUMBER, spread
 from micropython import const
 
 _ATTEMPTS = const(8)  # shuffles tried before what a seat lacks is relaxed
+_FINISH = const(0x8000001)  # [0|0] and [6|6], Kozel's two-double finish
+NO_PAIRS = const(0)  # `play_out`'s `pairs`: never two doubles together (1x1, International)
+ANY_PAIR = const(1)  # two doubles whenever both ends' doubles are held (Classic)
+FINISH_PAIR = const(2)  # only [0|0] and [6|6] as a hand's last two, on 0 and 6 (Kozels)
+
+# Every tile, heaviest first (ties to the larger half): the greedy play-out's
+# order, and the solver's move order.
+HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
+_choices = bytearray(16)  # a random play-out's choices: tile * 2 + end (0 W, 1 E)
+_totals = [0, 0, 0, 0]  # side_value's counts by side
 
 # The deal: the other hands (seat s's from at[s]), then the stock in drawing order.
 order = bytearray(28)
@@ -122,3 +140,134 @@ def play(view, out, action):
     ends[0] = w
     ends[1] = e
     return out[me]
+
+
+def pairs_rule(rules):
+    """`play_out`'s `pairs` for a game's rules (core.blockrules)."""
+    if not rules.pairs:
+        return NO_PAIRS
+    return ANY_PAIR if rules.closes else FINISH_PAIR
+
+
+def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_PAIRS, lead=-1):
+    """Play the hand of `hands` (masks by seat, changed in place) to its end from
+    `seat` to move on the line's ends `w` and `e`, the stock being
+    `stock[drawn:stock_end]` (the tiles that may be drawn, in drawing order).
+    Every seat that can play must; one that cannot draws one tile at a time,
+    then passes; the hand ends when a hand is empty or nobody can play or draw.
+    Returns the seat that went out, or -1 for a blocked hand.
+
+    With `rng` (core.rng's generator) every choice is random among the legal
+    plays, listed in the engine's order (core.line's `legal`: tile by tile, W
+    before E, the two-double play of `pairs` last), one `rng.below(k)` per
+    choice of k > 1 plays; without it every seat plays its heaviest tile (HEAVY)
+    on the first end it fits and never two doubles at once. `w` < 0 is an empty
+    line: `seat` leads, the tile `lead` (any when -1), low half to W first.
+    Classic's closed line needs no rule here: nobody can play on it, so the
+    seat after draws the whole stock and the hand is blocked, as the engine's
+    rule ends it (a lead of [6|6] in Yard Kozel, which lays doubles out, is the
+    engine's to make)."""
+    hand = hands[seat]
+    if w < 0:
+        m = hand & (1 << lead) if lead >= 0 else hand
+        k = 0
+        while m:
+            b = m & -m
+            m ^= b
+            t = BIT_TILE[b % 37]
+            _choices[k] = t * 2
+            k += 1
+            if LOW[t] != HIGH[t]:
+                _choices[k] = t * 2 + 1
+                k += 1
+        c = _choices[rng.below(k)] if k > 1 else _choices[0]
+        t = c >> 1
+        hand &= ~(1 << t)
+        hands[seat] = hand
+        w = HIGH[t] if c & 1 else LOW[t]
+        e = LOW[t] if c & 1 else HIGH[t]
+        if not hand:
+            return seat
+        seat = seat + 1 if seat + 1 < players else 0
+    stuck = 0
+    while stuck < players:
+        hand = hands[seat]
+        numbers = NUMBER[w] | NUMBER[e]
+        fits = hand & numbers
+        while not fits and drawn < stock_end:
+            hand |= 1 << stock[drawn]
+            drawn += 1
+            fits = hand & numbers
+        if not fits:
+            stuck += 1
+        elif rng is None:
+            for t in HEAVY:
+                if fits >> t & 1:
+                    break
+            hand &= ~(1 << t)
+            low = LOW[t]
+            if low == w or HIGH[t] == w:
+                w = HIGH[t] if low == w else low
+            else:
+                e = HIGH[t] if low == e else low
+            stuck = 0
+        else:
+            on_w = hand & NUMBER[w]
+            on_e = hand & NUMBER[e]
+            k = 0
+            m = fits
+            while m:
+                b = m & -m
+                m ^= b
+                t = BIT_TILE[b % 37] * 2
+                if on_w & b:
+                    _choices[k] = t
+                    k += 1
+                if on_e & b:
+                    _choices[k] = t + 1
+                    k += 1
+            if (
+                pairs
+                and w != e
+                and hand >> DOUBLES[w] & 1
+                and hand >> DOUBLES[e] & 1
+                and (pairs == ANY_PAIR or hand == _FINISH)
+            ):
+                c = rng.below(k + 1)
+                if c == k:
+                    hand &= ~(1 << DOUBLES[w] | 1 << DOUBLES[e])
+                    c = -1
+                else:
+                    c = _choices[c]
+            else:
+                c = _choices[rng.below(k)] if k > 1 else _choices[0]
+            if c >= 0:
+                t = c >> 1
+                hand &= ~(1 << t)
+                low = LOW[t]
+                if c & 1:
+                    e = HIGH[t] if low == e else low
+                else:
+                    w = HIGH[t] if low == w else low
+            stuck = 0
+        hands[seat] = hand
+        if not hand:
+            return seat
+        seat = seat + 1 if seat + 1 < players else 0
+    return -1
+
+
+def side_value(hands, players, pairs, seat):
+    """What the hand's end leaves for `seat`'s side: the lowest count among the
+    other sides less its own side's count (the hard level's and the solver's
+    measure; a lone [0|0] counts 25 and a lone [6|6] 50)."""
+    totals = _totals
+    totals[0] = totals[1] = totals[2] = totals[3] = 0
+    for s in range(players):
+        totals[s & 1 if pairs else s] += hand_count(hands[s])
+    mine = seat & 1 if pairs else seat
+    best = 1000
+    for side in range(2 if pairs else players):
+        if side != mine and totals[side] < best:
+            best = totals[side]
+    return best - totals[mine]

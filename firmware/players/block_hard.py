@@ -9,7 +9,7 @@ that cannot play draws, then passes). The move's value is what the hand's end
 leaves: the lowest count among the opponents' sides less its own side's count (a
 lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
 The move with the best total over the samples is played; every move sees the
-same samples.
+same samples. The play-outs are players.block_deal's `play_out`, greedy.
 
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
 `step()` (an *evaluation*) and `action` is the best move so far; the budget is a
@@ -17,17 +17,12 @@ number of evaluations per decision. Integer values: the same decision on every
 board.
 """
 
-from core.blockrules import hand_count
-from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import deal, ends, hands, order, play
+from players.block_deal import deal, ends, hands, order, play, play_out, side_value
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
-
-# Every tile, heaviest first (ties to the larger half): the playouts' order.
-_HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
 
 stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
 
@@ -88,55 +83,9 @@ def _evaluate(view, action, stock_at):
     me = view.seat
     hands(view, _hands)
     if play(view, _hands, action):
-        _playout(n, me + 1 if me + 1 < n else 0, ends[0], ends[1], stock_at,
-                 stock_at + view.stock)
-    return _side_value(view)
-
-
-def _playout(n, seat, w, e, drawn, stock_end):
-    """Every seat plays its heaviest playable tile, drawing when stuck, until a
-    hand is empty or nobody can play or draw."""
-    stuck = 0
-    while stuck < n:
-        hand = _hands[seat]
-        fits = hand & (NUMBER[w] | NUMBER[e])
-        while not fits and drawn < stock_end:
-            t = order[drawn]
-            drawn += 1
-            hand |= 1 << t
-            fits = hand & (NUMBER[w] | NUMBER[e])
-        if fits:
-            for t in _HEAVY:
-                if fits >> t & 1:
-                    break
-            hand &= ~(1 << t)
-            low = LOW[t]
-            if low == w or HIGH[t] == w:
-                w = HIGH[t] if low == w else low
-            else:
-                e = HIGH[t] if low == e else low
-            stuck = 0
-        else:
-            stuck += 1
-        _hands[seat] = hand
-        if not hand:
-            return
-        seat = seat + 1 if seat + 1 < n else 0
-
-
-def _side_value(view):
-    """The lowest count among the opponents' sides less this side's count."""
-    n = view.players
-    totals = [0, 0, 0, 0]
-    for s in range(n):
-        side = s & 1 if view.pairs else s
-        totals[side] += hand_count(_hands[s])
-    mine = view.seat & 1 if view.pairs else view.seat
-    best = 1000
-    for side in range(2 if view.pairs else n):
-        if side != mine and totals[side] < best:
-            best = totals[side]
-    return best - totals[mine]
+        after = me + 1 if me + 1 < n else 0
+        play_out(_hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None)
+    return side_value(_hands, n, view.pairs, me)
 
 
 def choose(view, rng):

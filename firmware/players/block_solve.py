@@ -15,19 +15,15 @@ than `limit` nodes in total (`nodes` counts them). What it has finished stays in
 table, so a search that is simply started again resumes where it stopped.
 """
 
-from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import order
+from players.block_deal import HEAVY, order, side_value
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
 _UPPER = const(2)  # the value is at most the stored one
 WIN = const(1000)  # above every value
-
-# Every tile, heaviest first (ties to the larger half): the move order.
-_HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
 
 hands = [0, 0, 0, 0]
 table: dict = {}  # position: value * 4 + how exact it is
@@ -35,6 +31,7 @@ nodes = 0
 limit = 0
 _players = 2
 _sides = 0b0101  # bit s: seat s plays on the side whose value is sought
+_seat = 0  # a seat of that side
 _pairs = False
 _stock_end = 0
 _table_max = 0  # entries kept before the table starts again
@@ -48,29 +45,19 @@ def setup(players, pairs, side, stock_end, table_max):
     """A new deal: `players` seats (in pairs or not), valued for `side`'s side,
     the stock ending at `stock_end` of the deal's order; the table is cleared,
     and cleared again whenever it reaches `table_max` entries."""
-    global _players, _pairs, _sides, _stock_end, _table_max
+    global _players, _pairs, _sides, _seat, _stock_end, _table_max
     _table_max = table_max
     _players = players
     _pairs = pairs
     _sides = 5 << (side & 1) if pairs else 1 << side
+    _seat = side
     _stock_end = stock_end
     table.clear()
 
 
 def value():
     """The current hands' value for the side sought."""
-    totals = [0, 0, 0, 0]
-    mine = 0
-    for s in range(_players):
-        side = s & 1 if _pairs else s
-        totals[side] += hand_count(hands[s])
-        if _sides >> s & 1:
-            mine = side
-    best = WIN
-    for side in range(2 if _pairs else _players):
-        if side != mine and totals[side] < best:
-            best = totals[side]
-    return best - totals[mine]
+    return side_value(hands, _players, _pairs, _seat)
 
 
 def search(seat, w, e, drawn, stuck, alpha, beta):
@@ -110,7 +97,7 @@ def search(seat, w, e, drawn, stuck, alpha, beta):
             best = search(after, w, e, drawn, stuck + 1, alpha, beta)
     else:
         best = -WIN if maximise else WIN
-        for t in _HEAVY:
+        for t in HEAVY:  # the heaviest first
             if not fits >> t & 1:
                 continue
             hands[seat] = hand & ~(1 << t)

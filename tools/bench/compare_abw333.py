@@ -12,10 +12,12 @@ from there.
 Both play random legal play-outs of one hand of that game, a fresh deal each:
 theirs `Game.new()`, then `make_move(*random.choice(game.valid_moves))` until
 the game has a result (their passes are made inside `make_move`); ours
-International in pairs for one hand, tools/bench/mpy_playout.py's play-outs
-(`legal`, a pick by core.rng, `apply_legal`; our passes are actions). R rounds
-(7) of N hands (1,500) each, the two interleaved, the best round of each in
-hands per CPU second; prints both rates and their ratio.
+International in pairs for one hand, tools/bench/mpy_playout.py's play-outs two
+ways: through the engine (`legal`, a pick by core.rng, `apply_legal`; our
+passes are actions), and the players' way (players.block_deal's `play_out` on
+masks, the same deals, the lead the rules name). R rounds (7) of N hands
+(1,500) each, the three interleaved, the best round of each in hands per CPU
+second; prints the rates and their ratios to theirs.
 """
 
 import argparse
@@ -56,18 +58,21 @@ def their_play_outs(dominoes, hands):
 
 
 def best_rates(dominoes, hands, rounds):
-    """(their hands per CPU second, ours), each the best of `rounds` rounds."""
+    """(their hands per CPU second, ours through the engine, ours the players'
+    way), each the best of `rounds` rounds."""
     maker = mpy_playout.Maker(GAME)
+    dealer = mpy_playout.Dealer(GAME)
     random.seed(1)
-    best = [0.0, 0.0]
+    best = [0.0, 0.0, 0.0]
     for r in range(rounds):
         for side, play in enumerate((lambda: their_play_outs(dominoes, hands),
-                                     lambda: mpy_playout.play_out(maker, hands))):
+                                     lambda: mpy_playout.play_out(maker, hands),
+                                     lambda: mpy_playout.players_play_out(dealer, hands))):
             start = time.process_time()
             play()
             best[side] = max(best[side], hands / (time.process_time() - start))
-        print("round %d of %d: abw333 %d, ours %d hands/s" % (r + 1, rounds, best[0], best[1]),
-              file=sys.stderr, flush=True)
+        print("round %d of %d: abw333 %d, ours %d (engine), %d (players) hands/s"
+              % ((r + 1, rounds) + tuple(best)), file=sys.stderr, flush=True)
     return best
 
 
@@ -77,13 +82,14 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
     dominoes = theirs()
-    abw, ours = best_rates(dominoes, args.hands, args.rounds)
+    abw, engine, players = best_rates(dominoes, args.hands, args.rounds)
     print("random legal play-outs of one 4-player partnership hand (7 tiles each, no stock),")
     print("hands per CPU second, best of %d rounds of %d hands, CPython %s:"
           % (args.rounds, args.hands, sys.version.split()[0]))
-    print("%-40s %8d" % ("abw333/dominoes " + RELEASE.split("==")[1], abw))
-    print("%-40s %8d" % ("ours (International in pairs, one hand)", ours))
-    print("%-40s %8.2f" % ("ratio, ours / abw333", ours / abw))
+    print("%-50s %8d" % ("abw333/dominoes " + RELEASE.split("==")[1], abw))
+    print("%-50s %8d %6.2fx" % ("ours, the engine (legal, apply_legal)", engine, engine / abw))
+    print("%-50s %8d %6.2fx" % ("ours, the players' way (block_deal.play_out)", players,
+                                players / abw))
 
 
 if __name__ == "__main__":

@@ -5,13 +5,20 @@
 
 Times tools/bench/mpy_playout.py's random legal play-outs of every game (or the
 GAMEs named) in this process and under the MicroPython unix port of .venv, the
-engines compiled to .mpy: R rounds (11) of the same N hands (500) each, the
-best round's rate in hands per CPU second. Prints a row per game as it goes and
-merges into build/bench.json (its other keys kept), per game:
+engines and players.block_deal compiled to .mpy: R rounds (11) of the same N
+hands (500) each, the best round's rate in hands per CPU second. Prints a row
+per game as it goes and merges into build/bench.json (its other keys kept), per
+game:
 
     playout.GAME.cpython, playout.GAME.micropython    hands per CPU second
     playout.GAME.actions_per_hand                      the same on both
     playout.GAME.micropython_heap_bytes_per_hand       allocated per hand
+
+and for the draw-and-block games the players' play-outs (players.block_deal's
+`play_out` on masks, the same deals, rounds 4 times as long):
+
+    playout.GAME.players_cpython, playout.GAME.players_micropython
+    playout.GAME.players_micropython_heap_bytes_per_hand
 """
 
 import argparse
@@ -34,8 +41,11 @@ ROUNDS = 11
 
 def micropython_lines(games, hands, rounds, out=BUILD / "bench-playout-mpy"):
     """Run mpy_playout.py under MicroPython on the engines compiled to .mpy in
-    `out`, yielding its `playout ...` lines as they come, split into words."""
-    mpy = compile_mpy(sorted((FIRMWARE / "core").glob("*.py")), out)
+    `out`, yielding its `playout ...` and `players ...` lines as they come,
+    split into words."""
+    sources = sorted((FIRMWARE / "core").glob("*.py"))
+    sources += [FIRMWARE / "players" / "__init__.py", FIRMWARE / "players" / "block_deal.py"]
+    mpy = compile_mpy(sources, out)
     command = [tool("micropython"), "tools/bench/mpy_playout.py", str(mpy), str(hands),
                str(rounds)] + list(games)
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True) as run:
@@ -54,11 +64,31 @@ def measure(results, games=(), hands=HANDS, rounds=ROUNDS):
     print("%-14s %9s %12s %9s %12s  %s" % ("game", "CPython", "MicroPython", "actions",
                                            "heap B/hand", "each hand"))
     cpython = {}
+    players = {}
     for game in games:
         cpython[game] = mpy_playout.rate(game, hands, rounds)
         print("playout: %s on CPython, %d hands/s" % (game, cpython[game][0]),
               file=sys.stderr, flush=True)
-    for _, game, per_second, actions, heap in micropython_lines(games, hands, rounds):
+        if game in mpy_playout.LINE_OPTIONS:
+            players[game] = mpy_playout.players_rate(game, mpy_playout.PLAYERS_ROUND * hands,
+                                                     rounds)
+            print("playout: %s the players' way on CPython, %d hands/s" % (game, players[game][0]),
+                  file=sys.stderr, flush=True)
+    for line in micropython_lines(games, hands, rounds):
+        if line[0] == "players":
+            _, game, per_second, out, heap = line
+            rate, ended = players[game]
+            if ended != int(out):
+                raise RuntimeError("%s: %d hands out of %d ended with a seat out on CPython, %s "
+                                   "under MicroPython" % (game, ended,
+                                                          mpy_playout.PLAYERS_ROUND * hands, out))
+            found[game].update(players_cpython=int(rate),
+                               players_micropython=int(per_second),
+                               players_micropython_heap_bytes_per_hand=int(heap))
+            print("%-14s %9d %12d %9s %12d  the players' play-outs (block_deal.play_out)"
+                  % ("", rate, int(per_second), "", int(heap)), flush=True)
+            continue
+        _, game, per_second, actions, heap = line
         rate, made = cpython[game]
         if "%.2f" % made != actions:
             raise RuntimeError("%s: %.2f actions a hand on CPython, %s under MicroPython"

@@ -1,0 +1,146 @@
+"""players.block_deal's `play_out` plays by core.line's rules: seeded hands played
+through it and through the engine (`legal`, `apply_legal`) with the same random
+choices (core.rng, a number drawn only where there are two plays or more) end
+with the same hands, the same seat out or the same blocked line, and the same
+score where the hand's score follows from the hands alone; the greedy
+play-out (no generator) makes the heaviest tile's first play each time."""
+
+from blockcheck import position
+from core import events as ev
+from core.actions import DRAW, PAIR, pair
+from core.blockrules import Options
+from core.line import LineGame
+from core.rng import Rng
+from core.table import E, W
+from players.block_deal import ANY_PAIR, FINISH_PAIR, HEAVY, NO_PAIRS, pairs_rule, play_out
+
+PLAYING = 0
+SETUPS = (
+    ("1x1", ""),
+    ("classic", "players=2"),
+    ("classic", "players=3"),
+    ("classic", "players=4"),
+    ("kozel", "players=3"),
+    ("kozel", "players=4 pairs=yes"),
+    ("yard", "players=4 pairs=yes"),
+    ("international", "players=4 pairs=yes target=hand"),
+    ("international", "players=3"),
+)
+SCORED_FROM_HANDS = ("1x1", "classic", "international")  # (Kozel's scores read its plays)
+SEEDS = 100
+
+
+def random_action(out, rng):
+    return out[rng.below(len(out))] if len(out) > 1 else out[0]
+
+
+def heaviest_action(out, rng):
+    """The greedy play-out's choice among the engine's legal actions."""
+    if out[0] >= DRAW:
+        return out[0]
+    for t in HEAVY:
+        for a in out:
+            if a < PAIR and a >> 3 == t:
+                return a
+
+
+def engine_moves(game, choose, rng, moves=-1):
+    """Make `moves` actions (all of the hand when -1) chosen from `legal()`."""
+    out = []
+    while game.state == PLAYING and moves:
+        game.legal(out)
+        game.apply_legal(choose(out, rng))
+        moves -= 1
+
+
+def hand_off(game, rng):
+    """play_out from the engine's position (an empty line when nothing is down)."""
+    hands = list(game.hands)
+    table = game.table
+    w = table.value[W] if table.n else -1
+    out = play_out(hands, game.SEATS, game.turn, w, table.value[E], game.stock, game.drawn,
+                   game.drawn + game.drawable(), rng, pairs_rule(game.rules), game.forced_lead)
+    return hands, out
+
+
+def went_out(game):
+    """The seat the engine's hand ended with out, or -1 for a blocked hand."""
+    for e in game.events:
+        if e[0] == ev.DOMINO:
+            return e[1]
+    assert [e for e in game.events if e[0] == ev.FISH], game.events
+    return -1
+
+
+def compare(name, text, seed, choose, rng_of, moves):
+    """Play a seeded first hand on the engine, and again with its first `moves`
+    actions on the engine and the rest by play_out; returns the engine's game,
+    or None when the hand begins by drawing for a lead (Kozel with 2 or 3)."""
+    options = Options.parse(name, text)
+    whole = LineGame(name, options, seed)
+    split = LineGame(name, options, seed)
+    whole.start_hand()
+    split.start_hand()
+    if whole.drawing_lead:
+        return None
+    engine_moves(whole, choose, rng_of(seed))
+    rng = rng_of(seed)
+    engine_moves(split, choose, rng, moves)
+    if split.state != PLAYING:
+        return None
+    hands, out = hand_off(split, rng)
+    assert hands == whole.hands, (name, text, seed, moves)
+    assert out == went_out(whole), (name, text, seed, moves)
+    if name in SCORED_FROM_HANDS:
+        split.hands[:] = hands
+        if out >= 0:
+            split.rules.domino(split, out)
+        else:
+            split.rules.fish(split)
+        assert split.scores == whole.scores, (name, text, seed)
+    return whole
+
+
+def test_random_play_outs_end_as_the_engine_s_from_the_deal_and_from_mid_hand():
+    ends = [0, 0]  # domino, blocked
+    pairs = 0
+    for name, text in SETUPS:
+        for seed in range(1, SEEDS + 1):
+            for moves in (0, seed % 9 + 1):
+                game = compare(name, text, seed, random_action, Rng, moves)
+                if game is not None and moves == 0:
+                    ends[went_out(game) < 0] += 1
+                    pairs += len([a for _, a in game.log if a >= PAIR])
+    assert ends[0] > 400 and ends[1] > 100 and pairs > 0, (ends, pairs)
+
+
+def test_greedy_play_outs_make_the_heaviest_tile_s_first_play():
+    for name, text in SETUPS:
+        for seed in range(1, 11):
+            compare(name, text, seed, heaviest_action, lambda seed: None, seed % 5 + 1)
+
+
+def test_kozel_s_finish_is_the_last_of_the_random_choices():
+    # Seat 0 holds [0|0] and [6|6] on a line showing 0 and 6: one double on W,
+    # the other on E, or both at once (the general); each ends the hand otherwise.
+    hands = ["[0|0] [6|6]", "[0|1] [2|3]", "[1|1] [3|4]", "[4|5] [5|5]"]
+    made = set()
+    ended = set()
+    for seed in range(1, 20):
+        whole = position("kozel", "players=4 pairs=yes", hands, line="[0|6]", turn=0)
+        split = position("kozel", "players=4 pairs=yes", hands, line="[0|6]", turn=0)
+        assert whole.legal() == [0 * 8 + W, 27 * 8 + E, pair(0, 6)]
+        engine_moves(whole, random_action, Rng(seed))
+        left, out = hand_off(split, Rng(seed))
+        assert left == whole.hands and out == went_out(whole)
+        made.add(whole.log[0][1])
+        ended.add(tuple(left))
+    assert made == {0 * 8 + W, 27 * 8 + E, pair(0, 6)} and len(ended) == 3
+
+
+def test_the_rules_two_double_plays():
+    def rule(name):
+        return pairs_rule(LineGame(name).rules)
+
+    assert [rule(n) for n in ("1x1", "classic", "kozel", "yard", "international")] == [
+        NO_PAIRS, ANY_PAIR, FINISH_PAIR, FINISH_PAIR, NO_PAIRS]
