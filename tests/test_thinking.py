@@ -52,11 +52,8 @@ def test_a_long_step_keeps_the_next_frames_careful():
     think(app.step, app)
     assert app.steps == 2  # 2, then 30
     app.now = 0
-    think(app.step, app)  # 30 ms expected of each step: one, the frame's first
-    assert app.steps == 3
-    app.now = 0
-    think(app.step, app)  # the frame before's steps were short: as many as fit
-    assert app.steps == 3 + 8
+    think(app.step, app)  # 15 ms (half the 30) expected of each step
+    assert app.steps == 2 + 6  # at 12 ms, 12 + 15 is past 26
 
 
 def test_the_decision_made_ends_the_frames_thinking():
