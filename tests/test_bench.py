@@ -115,11 +115,11 @@ def test_the_device_harness_lists_the_slow_frames_with_what_they_did(tmp_path):
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     slow = [line.split() for line in lines if line.startswith("slow ")]
-    assert slow and all(len(fields) == 12 for fields in slow)
+    assert slow and all(len(fields) == 11 for fields in slow)
     frames = [int(fields[1]) for fields in slow]
     assert frames == sorted(frames) and frames[0] >= 1 and frames[-1] <= 60
     assert all(int(f[2]) <= int(f[3]) <= int(f[4]) for f in slow)  # work, typical, longest
-    assert all(f[8] in ("-", "change", "save", "thinking") or "+" in f[8] for f in slow)
+    assert all(f[7] in ("-", "change", "save", "thinking") or "+" in f[7] for f in slow)
     last_slow = max(i for i in range(len(lines)) if lines[i].startswith("slow "))
     assert lines.index("frames 60") > last_slow
 

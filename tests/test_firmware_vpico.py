@@ -6,7 +6,6 @@ bit, as the pygame emulator's for the same buttons on the same frames.
 The firmware build takes about a minute the first time and seconds once
 build/micropython/ holds it; the virtual Pico runs about half of real time."""
 
-import errno
 import pathlib
 import shutil
 import subprocess
@@ -106,12 +105,6 @@ def test_the_hot_interpreter_functions_are_linked_into_ram(uf2):
     assert address["mp_obj_new_list"] not in RAM  # the rest of the core stays in flash
 
 
-def no_filesystem(path, mode="r"):
-    """open() on a board with no filesystem mounted, as the virtual Pico boots
-    (rp2040js does not emulate flash writes): nothing to read, nothing written."""
-    raise OSError(errno.ENOENT if "r" in mode else errno.ENODEV, path)
-
-
 def virtual_pico(board, image):
     try:
         return vpico.VirtualPico(board, image)
@@ -128,7 +121,7 @@ def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
     with pico:
         pico.run(FRAMES, script, lambda n: shown.__setitem__(n, pico.board.controller.glass()))
         assert pico.serial == b""  # nothing printed: no traceback
-    emulator = Emulator("pico-spi", screen=game, save_dir=tmp_path, open_file=no_filesystem)
+    emulator = Emulator("pico-spi", screen=game, save_dir=tmp_path)
     expected = []
     for number in range(1, FRAMES + 1):
         emulator.step(script.get(number, ()))
@@ -141,6 +134,36 @@ def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
     assert len(session.record.actions) >= 3 and len(set(expected)) > 20
 
 
+def test_the_virtual_picos_flash_keeps_what_the_board_writes(uf2):
+    """The firmware boots with littlefs on rp2.Flash, formatted by the port's
+    _boot.py through the boot ROM's erase and program, and the flash keeps what
+    is written: a file reads back from a new mount of the same flash, a page
+    programmed twice holds the AND of both (NOR), an erase gives 0xff again."""
+    code = (
+        "import os, rp2\n"
+        "with open('kept.txt', 'w') as f:\n"
+        "    f.write('a save')\n"
+        "os.umount('/')\n"
+        "flash = rp2.Flash()\n"
+        "os.mount(os.VfsLfs2(flash, progsize=256), '/')\n"
+        "with open('/kept.txt') as f:\n"
+        "    print(f.read())\n"
+        "last = flash.ioctl(4, 0) - 1\n"
+        "flash.ioctl(6, last)\n"
+        "flash.writeblocks(last, b'\\x0f' * 256, 0)\n"
+        "flash.writeblocks(last, b'\\x3c' * 256, 0)\n"
+        "page = bytearray(512)\n"
+        "flash.readblocks(last, page, 0)\n"
+        "print(page[:256] == b'\\x0c' * 256, page[256:] == b'\\xff' * 256)\n"
+        "flash.ioctl(6, last)\n"
+        "flash.readblocks(last, page, 0)\n"
+        "print(page == b'\\xff' * 512)\n"
+    )
+    with virtual_pico("pico-spi", uf2) as pico:
+        pico.run(5)
+        assert pico.repl(code).split() == ["a", "save", "True", "True", "True"]
+
+
 def test_the_i2c_board_boots_into_the_emulators_title_over_its_bus(tmp_path):
     """pico-i2c's firmware (the same port build, its board frozen in: a relink)
     drives the panel over I2C: the title the virtual Pico shows is the emulator's."""
@@ -149,7 +172,7 @@ def test_the_i2c_board_boots_into_the_emulators_title_over_its_bus(tmp_path):
     with virtual_pico("pico-i2c", built("pico-i2c")) as pico:
         pico.run(frames, on_frame=lambda n: shown.append(pico.board.controller.glass()))
         assert pico.serial == b""
-    emulator = Emulator("pico-i2c", screen=game, save_dir=tmp_path, open_file=no_filesystem)
+    emulator = Emulator("pico-i2c", screen=game, save_dir=tmp_path)
     for _ in range(frames):
         emulator.step()
     assert shown[-1] == emulator.controller.glass()

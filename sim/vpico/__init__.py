@@ -11,9 +11,11 @@ are counted and how a script's buttons reach it on exactly the frame they are
 meant for, through the GPIO pins. What the firmware sends to the panel over SPI
 or I2C goes to the same controller model as the pygame emulator's
 (sim.machine.VirtualBoard, sim/oled.py), so frames compare bit for bit.
-Flash writes are not emulated by rp2040js: the firmware boots on a blank flash,
-no filesystem is mounted and the game plays without saving (it says once that
-saving failed, as on a board whose flash is full).
+rp2040js emulates no flash writes; the runner puts a flash chip behind the SSI
+(vpico.mjs), so the boot ROM's erase and program, which rp2.Flash calls, work:
+the firmware boots on a blank flash, the port's _boot.py formats littlefs on it
+and the game saves there as on a board (erases and programs take no time: the
+bench adds the data sheet's).
 """
 
 import json

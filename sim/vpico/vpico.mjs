@@ -94,6 +94,121 @@ for (const read of ['readUint8', 'readUint16', 'readUint32']) {
   };
 }
 
+// A write to XIP_CTRL's FLUSH empties the cache, as the boot ROM's
+// flash_flush_cache() does after every erase and program: the code that runs next
+// refills it from the flash, as on a board.
+const XIP_FLUSH = 0x14000004;
+const writeWord = mcu.writeUint32.bind(mcu);
+mcu.writeUint32 = (address, value) => {
+  if (address >>> 0 === XIP_FLUSH) cacheTags.fill(-1);
+  writeWord(address, value);
+};
+
+// --- the flash chip on the SSI ------------------------------------------------
+// rp2040js's SSI answers nothing, so the boot ROM's flash_range_erase() and
+// flash_range_program(), which rp2.Flash (the board's littlefs) calls, wrote
+// nothing. This is the chip behind it (a W25Q16JV's commands in standard SPI):
+// the ROM selects it by forcing the QSPI SS pad low through IO_QSPI's SS_CTRL
+// OUTOVER, sends a command byte by byte through DR0 and reads one byte back for
+// each from the RX FIFO. A page program ANDs its bytes into the page (NOR: bits
+// only go from 1 to 0) and an erase sets the sector to 0xff, both when the chip
+// is deselected, as the chip does. Erases and programs finish at once (the status
+// register never reads busy): the bench adds the data sheet's times from its
+// own counts (tools/bench/mpy_device.py), the core waiting them out with
+// interrupts off on a board. Bytes sent while the chip is not selected (boot2's
+// automatic chip select, the ROM's clocks to leave XIP mode) read back as 0; in
+// the SSI's XIP mode nothing changes.
+const ioQspi = mcu.peripherals[0x40018];
+const ioQspiRegs = new Uint32Array(12); // six pads: STATUS and CTRL each
+const SS_CTRL = 0x0c;
+let selected = false;
+const chip = { command: -1, count: 0, address: 0, writeEnabled: false, page: null };
+const SECTOR = 4096;
+const ERASES = { 0x20: SECTOR, 0x52: 32768, 0xd8: 65536 };
+const deselect = () => {
+  const { command, address } = chip;
+  if (chip.writeEnabled && command === 0x02 && chip.page) {
+    const base = address & ~0xff;
+    for (let i = 0; i < 256; i++) mcu.flash[base + i] &= chip.page[i];
+    chip.writeEnabled = false;
+  } else if (chip.writeEnabled && command in ERASES && chip.count >= 4) {
+    const size = ERASES[command];
+    const base = address & ~(size - 1);
+    mcu.flash.fill(0xff, base, base + size);
+    chip.writeEnabled = false;
+  }
+  chip.command = -1;
+  chip.page = null;
+};
+const exchange = (byte) => {
+  if (!selected) return 0;
+  const at = chip.count++;
+  if (at === 0) {
+    chip.command = byte;
+    chip.address = 0;
+    if (byte === 0x06) chip.writeEnabled = true;
+    else if (byte === 0x04) chip.writeEnabled = false;
+    else if (byte === 0x02) chip.page = new Uint8Array(256).fill(0xff);
+    return 0;
+  }
+  const { command } = chip;
+  if (command === 0x05) return chip.writeEnabled ? 0x02 : 0; // BUSY never set
+  if (command === 0x35) return 0x02; // QE
+  if (command === 0x9f) return [0xef, 0x40, 0x15][at - 1] ?? 0;
+  const addressed = command === 0x02 || command === 0x03 || command === 0x0b || command in ERASES;
+  if (!addressed) return 0;
+  if (at <= 3) {
+    chip.address = (chip.address << 8) | byte;
+    return 0;
+  }
+  if (command === 0x02) {
+    chip.page[(chip.address + at - 4) & 0xff] = byte;
+    return 0;
+  }
+  const data = command === 0x0b ? at - 5 : at - 4; // fast read: one dummy byte
+  return data < 0 ? 0 : mcu.flash[(chip.address + data) & 0xffffff];
+};
+ioQspi.readUint32 = (offset) => ioQspiRegs[(offset & 0xfff) >>> 2] ?? 0;
+ioQspi.writeUint32 = (offset, value) => {
+  const index = (offset & 0xfff) >>> 2;
+  if (index >= ioQspiRegs.length) return;
+  ioQspiRegs[index] = value;
+  if (offset === SS_CTRL) {
+    const low = ((value >>> 8) & 3) === 2; // OUTOVER: 2 drives the pad low
+    if (low && !selected) chip.count = 0;
+    if (!low && selected) deselect();
+    selected = low;
+  }
+};
+const ssi = mcu.peripherals[0x18000];
+const ssiRead = ssi.readUint32.bind(ssi);
+const ssiWrite = ssi.writeUint32.bind(ssi);
+const SSI_SSIENR = 0x08;
+const SSI_TXFLR = 0x20;
+const SSI_RXFLR = 0x24;
+const SSI_SR = 0x28;
+const SSI_DR0 = 0x60;
+const received = []; // the RX FIFO: a byte for every byte sent
+// Standard 1-bit SPI, 8-bit frames, transmit and receive: the ROM's flash mode.
+const spiMode = () => (ssi.crtlr0 & 0x007f0300) === 0x00070000;
+ssi.readUint32 = (offset) => {
+  if (spiMode()) {
+    if (offset === SSI_DR0) return received.length ? received.shift() : 0;
+    if (offset === SSI_RXFLR) return received.length;
+    if (offset === SSI_TXFLR) return 0;
+    if (offset === SSI_SR) return 0x06 | (received.length ? 0x08 : 0); // TFE, TFNF, RFNE
+  }
+  return ssiRead(offset);
+};
+ssi.writeUint32 = (offset, value) => {
+  if (offset === SSI_SSIENR) received.length = 0; // disabling the SSI empties its FIFOs
+  if (offset === SSI_DR0 && spiMode()) {
+    received.push(exchange(value & 0xff));
+    return;
+  }
+  ssiWrite(offset, value);
+};
+
 // --- the buttons, counted frame by frame ------------------------------------
 const buttons = wiring.buttons;
 const POLL_GAP_NANOS = 2e6; // frames are 33 ms apart, a poll's reads a few us

@@ -417,7 +417,7 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0)
                           if " " in line and not line.startswith("slow "))
             if int(values["save_failures"]):
                 # A refused save is re-encoded whole at the next move: no figure holds.
-                raise SystemExit("bench: the RAM disk refused %s saves of %s; make it larger"
+                raise SystemExit("bench: the board's flash refused %s saves of %s"
                                  % (values["save_failures"], game))
             device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
             for name in DEVICE_FIGURES:
@@ -453,7 +453,7 @@ def only(part, args):
     earlier `make bench` (its other keys kept). With --slow (device only), every
     frame over MS ms, its work or its work with the flash's longest write times,
     is listed on stderr with what it did: `slow FRAME WORK_MS FLASH_MS
-    FLASH_WORST_MS ERASES PAGES READS DID SCREEN MODE MEM_FREE`
+    FLASH_WORST_MS ERASES PAGES DID SCREEN MODE MEM_FREE`
     (tools/bench/mpy_device.py, slow())."""
     boards = DEVICE_BOARDS
     frames = slow_ms = 0

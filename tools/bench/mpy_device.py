@@ -9,9 +9,9 @@ with them frozen in.
 tools/bench/bench.py runs it in two places:
 - on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
   its objects dropped, sys.argv set first): the board's real display, bus and
-  clock, times in device time, saves on a littlefs disk in RAM (RamDisk below;
-  its bytes are left out of the heap figures, and the flash's write times,
-  which the virtual Pico does not emulate, are added from its counts);
+  clock, times in device time, saves on the board's littlefs on its own flash
+  (rp2.Flash, formatted afresh: CountedFlash below; the flash's write times,
+  which the virtual Pico's chip does not take, are added from its counts);
 - on the 32-bit unix port (the fake hardware of mpy_hardware.py, whose clock
   never waits), by bisection on -X heapsize: the smallest heap of the match.
 The player is a scripted finger (RIGHT or LEFT, then A, twice every 40 frames,
@@ -85,11 +85,10 @@ POKER_SETUP = {5: DOWN, 10: RIGHT, 15: UP, 20: A}
 HEAP_EVERY = 30
 # The end screen's own frames count too: it writes the results on its second.
 END_FRAMES = 3
-# The RAM disk: as few 4 KB blocks as hold a match's saves (see mount_ram_disk),
-# and the typical write times of the Pico's flash (Winbond W25Q16JV data sheet: a
+# The typical write times of the Pico's flash (Winbond W25Q16JV data sheet: a
 # 256-byte page programmed in 0.4 ms, a 4 KB sector erased in 45 ms, at most 3 ms
 # and 400 ms), for the frame times with the flash's writes added.
-DISK_BLOCKS = 12
+BLOCK = 4096
 PAGE = 256
 PROGRAM_US = 400
 ERASE_US = 45000
@@ -110,48 +109,42 @@ def hardware():
     import board_config  # type: ignore[import-not-found]
     from hw import board
 
-    mount_ram_disk()
+    mount_flash()
     return board.build(board_config.BOARD, machine, time)
 
 
-class RamDisk:
-    """A block device in RAM (MicroPython's block device protocol, with offsets as
-    littlefs uses them): the virtual Pico emulates no flash writes, and a save that
-    fails every time would re-encode the whole match at every move. On this disk
-    saves go through littlefs as on a board, less the flash's own write times,
-    which it counts instead: the blocks erased and the pages programmed."""
+class CountedFlash:
+    """The board's own block device, rp2.Flash (C: a read is a copy from the
+    memory-mapped flash through the XIP cache; an erase or a program is the boot
+    ROM's, on the virtual Pico's flash chip in sim/vpico/vpico.mjs), with what it
+    writes counted: the blocks erased and the pages programmed. Its reads are
+    the C method itself (an attribute of this object: littlefs calls it without
+    Python in between); its writes pass through Python here, a few calls a save.
+    The virtual Pico's chip finishes an erase or a program at once, so the
+    flash's own write times are added from these counts (write_us)."""
 
-    def __init__(self, blocks, size):
-        self.size = size
-        self.data = bytearray(blocks * size)
-        self.view = memoryview(self.data)  # copies in and out without a copy between
+    def __init__(self, flash):
+        self.flash = flash
+        self.readblocks = flash.readblocks
         self.erased = 0
         self.pages = 0
-        self.reads = 0  # calls of readblocks: a board's driver is C, this is Python
-
-    def readblocks(self, block, buf, offset=0):
-        self.reads += 1
-        start = block * self.size + offset
-        buf[:] = self.view[start:start + len(buf)]
 
     def writeblocks(self, block, buf, offset=None):
-        start = block * self.size + (offset or 0)
-        self.view[start:start + len(buf)] = buf
+        if offset is None:  # erase, then program
+            self.erased += (len(buf) + BLOCK - 1) // BLOCK
+            self.flash.writeblocks(block, buf)
+        else:
+            self.flash.writeblocks(block, buf, offset)
         self.pages += (len(buf) + PAGE - 1) // PAGE
 
     def ioctl(self, op, arg):
-        if op == 4:  # the number of blocks
-            return len(self.data) // self.size
-        if op == 5:  # the size of a block
-            return self.size
-        if op == 6:  # erase a block: nothing to do in RAM
+        if op == 6:  # erase a block
             self.erased += 1
-            return 0
-        return None
+        return self.flash.ioctl(op, arg)
 
     def written(self):
-        """(blocks erased, pages programmed, reads) so far."""
-        return self.erased, self.pages, self.reads
+        """(blocks erased, pages programmed) so far."""
+        return self.erased, self.pages
 
     def write_us(self, worst=False):
         """The flash's typical (or, `worst`, its data sheet's longest) time for
@@ -161,23 +154,23 @@ class RamDisk:
         return self.erased * ERASE_US + self.pages * PROGRAM_US
 
 
-disk = [0, None]  # the RAM disk's bytes (left out of the heap figures), the disk
+disk = [None]  # the counted flash
 
 
-def mount_ram_disk():
+def mount_flash():
+    """The board's file system, as the rp2 port's _boot.py mounts it (littlefs on
+    rp2.Flash, 256-byte pages), formatted afresh: the match starts from an empty
+    save."""
     import os
 
-    before = gc.mem_alloc()
-    # As the rp2 port formats its flash: 4 KB blocks, written a page at a time.
-    # Few blocks: a collection scans the disk's bytes as it scans the heap's, and
-    # each 4 KB adds about 0.5 ms to every one (a board's flash adds nothing).
-    device = RamDisk(DISK_BLOCKS, 4096)
+    import rp2  # type: ignore[import-not-found]
+
+    os.umount("/")
+    device = CountedFlash(rp2.Flash())
     os.VfsLfs2.mkfs(device, progsize=PAGE)
     os.mount(os.VfsLfs2(device, progsize=PAGE), "/")
     os.chdir("/")
-    gc.collect()
-    disk[0] = gc.mem_alloc() - before
-    disk[1] = device
+    disk[0] = device
 
 
 class Finger:
@@ -287,11 +280,9 @@ def begin():
 
 def slow(frame, work, flash_us, worst_us, erased, module, was_thinking):
     """A frame over SLOW_MS: `slow FRAME WORK_MS FLASH_MS FLASH_WORST_MS ERASES
-    PAGES READS DID SCREEN MODE MEM_FREE`, the times in ms (FLASH_MS and
+    PAGES DID SCREEN MODE MEM_FREE`, the times in ms (FLASH_MS and
     FLASH_WORST_MS with the flash's typical and longest write times added),
-    ERASES and PAGES what it wrote, READS the disk's readblocks calls (Python
-    here, about 76 us each on the virtual Pico; a board's driver is C, and
-    littlefs's compaction makes about a thousand), DID what it did (`+`-joined:
+    ERASES and PAGES what it wrote, DID what it did (`+`-joined:
     `change` of the screen from SCREEN, the screen's module before the frame, to
     another, `save`, `thinking` when a decision was under way before or after
     it, `-` none of these), MODE the screen's `mode` attribute if it has one
@@ -305,7 +296,7 @@ def slow(frame, work, flash_us, worst_us, erased, module, was_thinking):
         did.append("thinking")
     mode = getattr(app.screen, "mode", "-")
     print("slow", frame, work // 1000, (work + flash_us) // 1000, (work + worst_us) // 1000,
-          erased[0], erased[1], erased[2], "+".join(did) or "-", (module or "-").split(".")[-1],
+          erased[0], erased[1], "+".join(did) or "-", (module or "-").split(".")[-1],
           mode, gc.mem_free() if hasattr(gc, "mem_free") else 0)
 
 
@@ -317,7 +308,7 @@ longest = longest_thinking = longest_flash = longest_flash_worst = 0
 saves = 0  # frames that wrote to the flash
 save_failures = 0  # frames whose save the disk refused (then no figure is true)
 gc.collect()
-base = peak = gc.mem_alloc() - disk[0]
+base = peak = gc.mem_alloc()
 frames = 0
 decided = 0
 ending = "screens." + last_screen
@@ -331,23 +322,23 @@ while tail and frames < MOST_FRAMES:
         way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
         held = way if step in (0, 20) else A if step in (10, 30) else 0
     was_thinking = thinking[0]
-    written = disk[1].write_us() if disk[1] else 0
-    written_worst = disk[1].write_us(True) if disk[1] else 0
-    counts = disk[1].written() if disk[1] else (0, 0, 0)
+    written = disk[0].write_us() if disk[0] else 0
+    written_worst = disk[0].write_us(True) if disk[0] else 0
+    counts = disk[0].written() if disk[0] else (0, 0)
     module = app._module
     start = ticks_us()
     hw.run_frame(app)
     work = ticks_diff(ticks_us(), start) - waited[0]
     frames += 1
-    flash_us = disk[1].write_us() - written if disk[1] else 0
-    worst_us = disk[1].write_us(True) - written_worst if disk[1] else 0
+    flash_us = disk[0].write_us() - written if disk[0] else 0
+    worst_us = disk[0].write_us(True) - written_worst if disk[0] else 0
     if flash_us:
         saves += 1
         longest_flash = max(longest_flash, work + flash_us)
         longest_flash_worst = max(longest_flash_worst, work + worst_us)
     if SLOW_US >= 0 and work + worst_us > SLOW_US:
-        now = disk[1].written() if disk[1] else (0, 0, 0)
-        slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(3)],
+        now = disk[0].written() if disk[0] else (0, 0)
+        slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(2)],
              module, was_thinking)
     if app.storage.match.failed:
         save_failures += 1
@@ -360,7 +351,7 @@ while tail and frames < MOST_FRAMES:
     if frames % HEAP_EVERY == 0 or len(decisions) != decided:
         decided = len(decisions)
         gc.collect()
-        peak = max(peak, gc.mem_alloc() - disk[0])
+        peak = max(peak, gc.mem_alloc())
     if frames % PROGRESS_EVERY == 0:
         print("progress", frames)
 
@@ -389,7 +380,7 @@ print("heap_base", base)
 print("heap_peak", peak)
 print("panel_bytes_per_frame", sent[0] // max(frames, 1))
 print("saves", saves)
-print("flash_erases", disk[1].erased if disk[1] else 0)
+print("flash_erases", disk[0].erased if disk[0] else 0)
 print("frame_ms_max_flash", max(longest, longest_flash) // 1000)
 print("frame_ms_max_flash_worst", max(longest, longest_flash_worst) // 1000)
 print("save_failures", save_failures)
