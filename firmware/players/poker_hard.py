@@ -58,6 +58,8 @@ class Thinker:
         self.action = -1
         self.sample = [0, 0, 0, 0]
         self.sample_bids = bytearray(SEATS)  # what each seat bids on the sample
+        self.share = 0  # play-outs a round of the race (made here: a first decision that
+        # added it, the view and the rng grew the instance's dict, 96 bytes of heap)
         # The play-out under way: hands, bids and tricks in _hands, _bids, _taken,
         # the rest as poker_medium.play_on keeps it.
         self.playing = False
