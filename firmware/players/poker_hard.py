@@ -25,10 +25,10 @@ from micropython import const
 
 from players.poker_medium import bid_for, play_on
 
-BUDGET = const(76)  # play-outs of a whole hand per decision: p90 under 1 s on the device
+BUDGET = const(80)  # play-outs of a whole hand per decision: p90 under 1 s on the device
 # (docs/players.md)
-PLAYS = const(14)  # tiles played out per step at most: half a hand, about 4 ms on the
-# device, so that a frame's steps fill its time (ui/thinking.py takes 8 steps at most)
+PLAYS = const(21)  # tiles played out per step at most: three quarters of a hand, about
+# 6 ms on the device, so that a frame's steps fill its time (ui/thinking.py takes 8 at most)
 _OVERHEAD = const(8)  # what a play-out costs beyond its tiles, in tiles (on the device)
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
