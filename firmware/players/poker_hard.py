@@ -15,26 +15,21 @@ round's equal share of the budget, at least one sample), then the better half of
 them by their totals over all their samples go on, until one is left. Anytime: a
 `Thinker` plays a share of a play-out per `step()`, at most `PLAYS` tiles of it (a
 play-out may be resumed after any tile), and `action` is the best so far. The
-budget is a number of play-outs per decision.
+budget is in play-outs of a whole hand: a decision later in the hand, whose
+play-outs are shorter, plays out as many more as fit in about the same time.
 """
 
-from core.poker import (
-    BID,
-    BIDDING,
-    hand_points,
-    led_by,
-    NO_BID,
-    SEATS,
-    TRICKS,
-)
-from core.tiles import ALL, BIT_TILE, count, spread
+from core.poker import BID, BIDDING, hand_points, NO_BID, SEATS, TRICKS
+from core.tiles import count, spread
 from micropython import const
 
-from players.poker_medium import bid_for, pick, POWER
+from players.poker_medium import bid_for, play_on
 
-BUDGET = const(52)  # play-outs per decision: p90 under 1 s on the device (docs/players.md)
-PLAYS = const(7)  # tiles played out per step at most: a quarter of a hand, 5-6 ms on the
-# device, so that a frame takes as many steps as fit in its time (ui/thinking.py)
+BUDGET = const(80)  # play-outs of a whole hand per decision: p90 under 1 s on the device
+# (docs/players.md)
+PLAYS = const(21)  # tiles played out per step at most: three quarters of a hand, about
+# 6 ms on the device, so that a frame's steps fill its time (ui/thinking.py takes 8 at most)
+_OVERHEAD = const(8)  # what a play-out costs beyond its tiles, in tiles (on the device)
 _SPREAD = const(2)  # bids judged either side of the medium level's
 _MAX_MOVES = const(14)  # a lead of 7 tiles, each with either of two calls
 
@@ -47,8 +42,6 @@ _taken = bytearray(SEATS)
 _allowed = [0, 0, 0, 0]  # per seat, the unseen tiles it could hold
 _slack = [0, 0, 0, 0]  # how many more than it holds
 _seats = bytearray(SEATS)  # the other seats, the most constrained first
-# What a lead leads (TRUMP or a number), by the action (tile * 8 + call).
-_LED = bytes(led_by(a >> 3, a & 7) if a >> 3 < 28 else 0 for a in range(BID))
 
 
 class Thinker:
@@ -64,14 +57,13 @@ class Thinker:
         self.left = 0
         self.action = -1
         self.sample = [0, 0, 0, 0]
-        # The play-out under way (hands, bids and tricks in _hands, _bids, _taken):
-        # whose turn, the trick's lead, its strongest tile's power and player, how
-        # many tiles it has, the tiles played in the hand, tricks done, and the
-        # candidate still to play first (-1 once played).
+        self.sample_bids = bytearray(SEATS)  # what each seat bids on the sample
+        self.share = 0  # play-outs a round of the race (made here: a first decision that
+        # added it, the view and the rng grew the instance's dict, 96 bytes of heap)
+        # The play-out under way: hands, bids and tricks in _hands, _bids, _taken,
+        # the rest as poker_medium.play_on keeps it.
         self.playing = False
-        self.turn = self.led = self.top = self.best = 0
-        self.in_trick = self.played = self.done = 0
-        self.first = -1
+        self.state = [0, 0, 0, 0, 0, 0, 0, -1]
 
     def start(self, view, rng):
         self.view = view
@@ -99,7 +91,11 @@ class Thinker:
         rounds = 0
         while 1 << rounds < n:
             rounds += 1
-        self.share = self.budget // max(1, rounds)
+        # The budget is in play-outs of a whole hand: later in the hand, as many
+        # more as a play-out is shorter (a decision takes about the same time).
+        left = 28 if view.state == BIDDING else 28 - count(view.played)
+        budget = self.budget * (28 + _OVERHEAD) // (left + _OVERHEAD)
+        self.share = budget // max(1, rounds)
         self.left = 0  # samples still to judge the candidates on in this round
         if n > 1:
             self.left = max(1, self.share // n)
@@ -116,8 +112,10 @@ class Thinker:
             if i == 0:
                 self._sample()
             self._begin(self.moves[i])
-        if not self._play(self.plays):
+        play_on(_hands, _bids, _taken, self.state, self.plays)
+        if self.state[6] < TRICKS:
             return False
+        self.playing = False
         self.totals[i] += hand_points(_bids[self.view.seat], _taken[self.view.seat])
         stats[1] += 1
         if i + 1 < self.n:
@@ -193,91 +191,35 @@ class Thinker:
                 m |= 1 << _order[taken]
                 taken += 1
             sample[s] = m
+        # Seats yet to bid bid as the medium level would on their sampled hand.
+        for s in range(SEATS):
+            b = view.bids[s]
+            self.sample_bids[s] = bid_for(sample[s]) if b == NO_BID and s != me else b
 
     def _begin(self, action):
         """Set up the play-out of `action` on the current sample."""
         view = self.view
         me = view.seat
+        state = self.state
         for s in range(SEATS):
             _hands[s] = self.sample[s]
-            _bids[s] = view.bids[s]
+            _bids[s] = self.sample_bids[s]
             _taken[s] = view.taken[s]
-        self.turn = me
+        state[0] = me
         if view.state == BIDDING:
             _bids[me] = action - BID
-            for s in range(SEATS):
-                if _bids[s] == NO_BID:
-                    _bids[s] = bid_for(_hands[s])
-            self.turn = (view.dealer + 1) % SEATS
-            self.led = self.best = -1
-            self.top = self.in_trick = self.played = 0
-            self.first = -1
+            state[0] = (view.dealer + 1) % SEATS
+            state[1] = state[3] = state[7] = -1
+            state[2] = state[4] = state[5] = 0
         else:
-            self.led = view.led
-            self.top = view.top
-            self.best = view.best
-            self.in_trick = len(view.trick)
-            self.played = view.played
-            self.first = action
-        self.done = view.taken[0] + view.taken[1] + view.taken[2] + view.taken[3]
+            state[1] = view.led
+            state[2] = view.top
+            state[3] = view.best
+            state[4] = len(view.trick)
+            state[5] = view.played
+            state[7] = action
+        state[6] = view.taken[0] + view.taken[1] + view.taken[2] + view.taken[3]
         self.playing = True
-
-    def _play(self, most):
-        """Play on at most `most` tiles (every seat the medium level's way after the
-        candidate); True once the hand is over (this seat's points are in _bids
-        and _taken)."""
-        # In locals while playing (one assignment each: packing four would
-        # allocate a tuple on MicroPython).
-        turn = self.turn
-        led = self.led
-        top = self.top
-        best = self.best
-        n = self.in_trick
-        played = self.played
-        done = self.done
-        first = self.first
-        hands = _hands
-        bids = _bids
-        taken = _taken
-        powers = POWER
-        choose = pick
-        while done < TRICKS and most:
-            most -= 1
-            hand = hands[turn]
-            if first >= 0:
-                a = first
-                first = -1
-            elif led >= 0 and not hand & (hand - 1):  # the last tile follows
-                a = BIT_TILE[hand % 37] * 8
-            else:
-                a = choose(hand, led, top, n, bids[turn] - taken[turn], ALL & ~hand & ~played)
-            t = a >> 3
-            hands[turn] = hand & ~(1 << t)
-            played |= 1 << t
-            if led < 0:
-                led = _LED[a]
-            p = powers[led * 28 + t]
-            if p > top:
-                top = p
-                best = turn
-            n += 1
-            turn = (turn + 1) & 3
-            if n == SEATS:
-                taken[best] += 1
-                done += 1
-                turn = best
-                led = best = -1
-                top = n = 0
-        self.turn = turn
-        self.led = led
-        self.top = top
-        self.best = best
-        self.in_trick = n
-        self.played = played
-        self.done = done
-        self.first = first
-        self.playing = done < TRICKS
-        return not self.playing
 
 
 def choose(view, rng):

@@ -9,8 +9,8 @@ In play it aims at its bid, not more: while short it takes tricks as cheaply as
 it can (the lowest tile that wins and that nothing unseen beats, else its
 strongest winner; it leads a tile that nothing unseen beats), and once the bid
 is made it sheds its winners (the strongest tile that still loses; a lead that
-the most unseen tiles beat). `pick` works on masks alone, so the hard level uses
-it to play out its sampled deals.
+the most unseen tiles beat). `play_on` plays on a whole hand that way on masks
+alone (the hard level's play-outs of its sampled deals); `pick` is one tile of it.
 """
 
 from core.poker import (
@@ -21,12 +21,13 @@ from core.poker import (
     NO_CALL,
     power,
     SUIT,
+    TRICKS,
     TRUMP,
     TRUMP_ORDER,
     TRUMP_POWER,
     TRUMPS,
 )
-from core.tiles import BIT_TILE, count, HIGH, LOW
+from core.tiles import ALL, BIT_TILE, HIGH, LOW
 
 # The ace of each number: the double, and [0|6] for the zeros (1 has no tiles).
 _ACES = (6, -1, 13, 18, 22, 25, 27)
@@ -114,81 +115,161 @@ _SHORT = bytes(32 - _VALUE[i % 28] for i in range(len(POWER)))
 _SHED = bytes(
     8 + (0 if i // 28 == TRUMP else 32) - _VALUE[i % 28] // 8 for i in range(len(POWER))
 )
+# The action of each lead (indexed like POWER), and what each action leads (by
+# tile * 8 + call).
+_LEAD_ACTION = bytes(
+    i % 28 * 8 + (NO_CALL if _LEADS[i % 28 * 2 + 1] == 255 else i // 28)
+    for i in range(len(POWER))
+)
+_LED = bytes(led_by(a >> 3, a & 7) if a >> 3 < 28 else 0 for a in range(BID))
 
 
 def pick(hand, led, top, played, need, unseen):
     """The play of a seat holding `hand` to a trick that `led` leads (-1: lead it),
     its strongest tile of power `top`, `played` tiles in it; `need` is the seat's
     bid less its tricks, `unseen` the tiles it cannot see."""
-    if led < 0:
-        return _lead(hand, need, unseen)
-    legal = follows(hand, led, top)
-    if not legal & (legal - 1):  # one tile: no choice
-        return BIT_TILE[legal % 37] * 8 + NO_CALL
-    best_win = best_lose = safe = weakest = -1
-    win_p = safe_p = 99
-    lose_v = weak_v = -1
+    state = _state
+    state[0] = state[3] = state[6] = 0
+    state[1] = led
+    state[2] = top
+    state[4] = played
+    state[5] = ALL & ~hand & ~unseen
+    state[7] = -1
+    _hand[0] = hand
+    _need[0] = need
+    _none[0] = 0
+    return play_on(_hand, _need, _none, state, 1)
+
+
+# pick's play-out of one tile by seat 0 (module buffers: a pick allocates nothing).
+_state = [0] * 8
+_hand = [0, 0, 0, 0]
+_need = [0, 0, 0, 0]
+_none = [0, 0, 0, 0]  # tricks taken (a trick the pick completes counts for seat 0)
+
+
+def play_on(hands, bids, taken, state, most):
+    """Play on a hand, every seat the medium level's way, at most `most` tiles (the
+    hard level's play-outs; `pick` is one tile of it). `hands`, `bids` and `taken`
+    are per seat; `state` is [whose turn, what the trick's lead leads (-1 before
+    it), its strongest tile's power and its player, how many tiles it has, the
+    tiles played in the hand, tricks done, an action to play first (-1: none)],
+    all updated in place. Returns the last action played.
+
+    One function on purpose: under MicroPython a call of a function with more
+    than 11 words of locals and stack takes its frame from the heap."""
+    turn, led, top, best, n, played, done, first = state  # a list: nothing allocated
+    a = -1
     powers = POWER
     values = _VALUE
     beaters = _BEATERS
-    base = led * 28
-    while legal:
-        b = legal & -legal
-        legal ^= b
-        t = BIT_TILE[b % 37]
-        p = powers[base + t]
-        v = values[t]
-        if p > top:
-            if best_win < 0 or p > win_p:
-                best_win = t
-                win_p = p
-            if (played == 3 or not unseen & beaters[base + t]) and (safe < 0 or p < safe_p):
-                safe = t
-                safe_p = p
-        elif best_lose < 0 or v > lose_v:
-            best_lose = t
-            lose_v = v
-        if weakest < 0 or v < weak_v:
-            weakest = t
-            weak_v = v
-    if need > 0:
-        t = safe if safe >= 0 else best_win if best_win >= 0 else weakest
-    elif best_lose >= 0:
-        t = best_lose
-    else:
-        t = weakest  # every tile wins: the weakest, in case a later one beats it
-    return t * 8 + NO_CALL
-
-
-def _lead(hand, need, unseen):
-    """A lead: while short, a tile that nothing unseen beats (trumps first), else the
-    weakest; once made, the tile (and the call) that the most unseen tiles beat, a
-    trump only when nothing else is left."""
-    best = -1
-    best_score = -1
     leads = _LEADS
-    beaters = _BEATERS
-    scores = _SURE if need > 0 else _SHED
-    m = hand
-    while m:
-        b = m & -m
-        m ^= b
-        t = BIT_TILE[b % 37]
-        for j in range(2 * t, 2 * t + 2):
-            i = leads[j]
-            if i == 255:
-                break
-            above = unseen & beaters[i]
-            if need <= 0:
-                score = scores[i] + 2 * count(above)
-            elif above:
-                score = _SHORT[i]
+    short = _SHORT
+    while done < TRICKS and most:
+        most -= 1
+        hand = hands[turn]
+        if first >= 0:
+            a = first
+            first = -1
+        elif led >= 0 and not hand & (hand - 1):  # the last tile follows
+            a = BIT_TILE[hand % 37] * 8 + NO_CALL
+        else:
+            need = bids[turn] - taken[turn]
+            unseen = ALL & ~hand & ~played
+            if led < 0:
+                # A lead: while short, a tile that nothing unseen beats (trumps
+                # first), else the weakest; once made, the tile (and the call)
+                # that the most unseen tiles beat, a trump only when nothing else is.
+                i = -1
+                best_score = -1
+                scores = _SURE if need > 0 else _SHED
+                m = hand
+                while m:
+                    b = m & -m
+                    m ^= b
+                    t = BIT_TILE[b % 37] * 2
+                    for j in range(t, t + 2):
+                        k = leads[j]
+                        if k == 255:
+                            break
+                        above = unseen & beaters[k]
+                        if need <= 0:
+                            score = scores[k]
+                            while above:  # 2 for each unseen tile that beats it
+                                above &= above - 1
+                                score += 2
+                        elif above:
+                            score = short[k]
+                        else:
+                            score = scores[k]
+                        if score > best_score:
+                            i = k
+                            best_score = score
+                a = _LEAD_ACTION[i]
             else:
-                score = scores[i]
-            if score > best_score:
-                best = i
-                best_score = score
-    t = best % 28
-    if TRUMPS >> t & 1 or LOW[t] == HIGH[t]:
-        return t * 8 + NO_CALL
-    return t * 8 + best // 28
+                legal = follows(hand, led, top)
+                if not legal & (legal - 1):  # one tile: no choice
+                    a = BIT_TILE[legal % 37] * 8 + NO_CALL
+                else:
+                    # While short, the weakest tile that wins and that nothing
+                    # unseen beats (or the last to play), else the strongest
+                    # winner, else the weakest; once made, the strongest that
+                    # loses, else the weakest.
+                    win = lose = safe = weakest = -1
+                    win_p = safe_p = 99
+                    lose_v = weak_v = -1
+                    base = led * 28
+                    while legal:
+                        b = legal & -legal
+                        legal ^= b
+                        t = BIT_TILE[b % 37]
+                        p = powers[base + t]
+                        v = values[t]
+                        if p > top:
+                            if win < 0 or p > win_p:
+                                win = t
+                                win_p = p
+                            if (n == 3 or not unseen & beaters[base + t]) and (
+                                safe < 0 or p < safe_p
+                            ):
+                                safe = t
+                                safe_p = p
+                        elif lose < 0 or v > lose_v:
+                            lose = t
+                            lose_v = v
+                        if weakest < 0 or v < weak_v:
+                            weakest = t
+                            weak_v = v
+                    if need > 0:
+                        t = safe if safe >= 0 else win if win >= 0 else weakest
+                    elif lose >= 0:
+                        t = lose
+                    else:
+                        t = weakest  # every tile wins: the weakest, in case a later one beats it
+                    a = t * 8 + NO_CALL
+        t = a >> 3
+        hands[turn] = hand & ~(1 << t)
+        played |= 1 << t
+        if led < 0:
+            led = _LED[a]
+        p = powers[led * 28 + t]
+        if p > top:
+            top = p
+            best = turn
+        n += 1
+        turn = (turn + 1) & 3
+        if n == 4:
+            taken[best] += 1
+            done += 1
+            turn = best
+            led = best = -1
+            top = n = 0
+    state[0] = turn
+    state[1] = led
+    state[2] = top
+    state[3] = best
+    state[4] = n
+    state[5] = played
+    state[6] = done
+    state[7] = first
+    return a

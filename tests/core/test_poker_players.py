@@ -7,7 +7,7 @@ from core.rng import derive, Rng
 from core.tiles import count
 from players import get, POKER_NAMES
 from players.poker_hard import Thinker
-from players.poker_medium import bid_for, pick
+from players.poker_medium import bid_for, pick, play_on
 
 
 def midway(seed, actions):
@@ -88,6 +88,27 @@ def test_medium_leads_a_sure_winner_while_short_and_a_loser_once_made():
     unseen = mask("[5|6]", "[3|6]", "[3|3]", "[0|4]", "[1|1]")
     assert pick(hand, -1, 0, 0, 1, unseen) == tile("[6|6]") * 8 + NO_CALL
     assert pick(hand, -1, 0, 0, 0, unseen) == tile("[0|6]") * 8 + 6  # the weakest six
+
+
+def test_a_play_out_plays_a_hand_as_medium_players_do_at_the_table():
+    # play_on (the hard level's play-outs) tile by tile from the true deal makes
+    # the medium level's every action, and takes its tricks, however many tiles a
+    # call plays; `pick` keeps nothing from one call to the next (it once kept
+    # the tricks that its picks completed).
+    medium = get("medium", "poker")
+    for seed in range(12):
+        game = midway(seed, SEATS)  # the bids made, the first lead to come
+        hands = list(game.hands)
+        taken = bytearray(SEATS)
+        state = [game.turn, -1, 0, -1, 0, 0, 0, -1]
+        whole = (list(hands), bytearray(SEATS), list(state))
+        play_on(whole[0], game.bids, whole[1], whole[2], 28)
+        for _ in range(28):
+            a = play_on(hands, game.bids, taken, state, 1)
+            assert a == medium(PokerView(game, game.turn), derive(seed, 0))
+            game.apply(a)
+        assert bytes(taken) == bytes(game.taken) == bytes(whole[1])
+        assert state[6] == whole[2][6] == 7 and not any(hands)
 
 
 def test_the_hard_level_halves_its_candidates_within_its_budget():
