@@ -27,7 +27,14 @@ class Sheet:
         step = (height + 7) & ~7  # every frame starts on a page boundary
         size = width * (step >> 3)  # so a frame is a run of bytes of the sheet
         whole = memoryview(data)
-        # One blit source per frame, made once (the tuple form of a source,
-        # MicroPython 1.20+), read in place: a blit per frame drawn, no copy.
-        self.frames = [(whole[n * size:(n + 1) * size], width, height, framebuf.MONO_VLSB)
-                       for n in range(frames)]
+        # Each frame's bytes, read in place, made once.
+        self.frames = [whole[n * size:(n + 1) * size] for n in range(frames)]
+        # The blit source (the list form, MicroPython 1.20+), pointed at a frame
+        # before each blit: one for the sheet rather than one for each frame.
+        self._source = [self.frames[0], width, height, framebuf.MONO_VLSB]
+
+    def blit(self, fb, n, x, y, key, palette=None):
+        """Draw frame n at (x, y) as fb.blit(frame, x, y, key, palette) would."""
+        source = self._source
+        source[0] = self.frames[n]
+        fb.blit(source, x, y, key, palette)
