@@ -21,11 +21,11 @@ DIM = const(1)  # outline open mid-side, no divider: a tile that cannot be playe
 BACK = const(2)  # face down
 LIT = const(3)  # white, dark pips: the selected tile
 
-_LYING = Sheet(sprites.TILE_H, LONG, SHORT, sprites.TILE_H_FRAMES)
-_LYING_SHAPE = Sheet(sprites.TILE_H_MASK, LONG, SHORT, sprites.TILE_H_FRAMES)
-_STANDING = Sheet(sprites.TILE_V, SHORT, LONG, sprites.TILE_V_FRAMES)
-_STANDING_SHAPE = Sheet(sprites.TILE_V_MASK, SHORT, LONG, sprites.TILE_V_FRAMES)
-_PIPS = Sheet(sprites.PIPS, sprites.PIPS_WIDTH, sprites.PIPS_HEIGHT, sprites.PIPS_FRAMES)
+_LYING = Sheet(sprites.TILE_H, LONG, SHORT)
+_LYING_SHAPE = Sheet(sprites.TILE_H_MASK, LONG, SHORT)
+_STANDING = Sheet(sprites.TILE_V, SHORT, LONG)
+_STANDING_SHAPE = Sheet(sprites.TILE_V_MASK, SHORT, LONG)
+_PIPS = Sheet(sprites.PIPS, sprites.PIPS_WIDTH, sprites.PIPS_HEIGHT)
 _STANDING_PIPS = const(7)  # pip frames 7..13 are the halves turned for standing tiles
 _SECOND = const(8)  # the second half starts 8 pixels along the tile
 

@@ -216,7 +216,7 @@ def sides(session, width):
 
 
 GOAT_W = const(12)
-_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT, sprites.GOAT_FRAMES)
+_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT)
 
 
 def goat(fb, x, y):
