@@ -2,7 +2,7 @@
 engine (core.allfives) is loaded only for an All Fives match or a duel, never for
 a draw-and-block match or Domino Poker; nor is the session of those games (ui.session)
 for Domino Poker, whose screen holds its own match; and a draw-and-block match holds
-its own game's rules only."""
+its own game's rules only, and none of them the decoding of a kept match (ui.restore)."""
 
 import sys
 
@@ -35,6 +35,12 @@ def test_the_duel_and_all_fives_screens_still_reach_it():
 @pytest.mark.parametrize("name", ["screens.poker", "screens.menu", "ui.saved", "ui.app"])
 def test_domino_poker_and_the_menus_leave_the_session_out(name):
     assert "ui.session" not in reached_from(name)
+
+
+@pytest.mark.parametrize("name", ["ui.session", "ui.app", "screens.table", "screens.linetable",
+                                  "screens.auction", "screens.menu"])
+def test_a_match_being_played_leaves_the_restoring_of_one_out(name):
+    assert "ui.restore" not in reached_from(name)
 
 
 def test_the_start_up_check_lets_go_of_what_only_it_needs(tmp_path):
