@@ -87,9 +87,10 @@ def test_the_module_states_its_layout_and_holds_the_bytes(tmp_path):
     assert "17x9 pixels, 4 frames, 34 bytes per frame, with a mask" in text
     names = {}
     exec(compile(text, "sprites", "exec"), names)  # const() comes from sim/shims
-    assert names["TILE_H"] == sheet.bitmap() and names["TILE_H_MASK"] == sheet.mask()
+    assert b"".join(names["TILE_H"]) == sheet.bitmap()
+    assert b"".join(names["TILE_H_MASK"]) == sheet.mask()
     assert (names["TILE_H_WIDTH"], names["TILE_H_HEIGHT"], names["TILE_H_FRAMES"]) == (17, 9, 4)
-    assert len(names["TILE_H"]) == 4 * 34
+    assert [len(frame) for frame in names["TILE_H"]] == [34] * 4  # a bytes a frame
     assert str(ROOT) not in text  # no path of this machine in a checked-in module
 
 

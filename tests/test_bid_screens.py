@@ -28,7 +28,8 @@ from players import bidder
 from screens import auction, table
 from test_resume_ui import reboot
 from ui import auctionview, speech
-from ui.session import decode, Session
+from ui.restore import decode
+from ui.session import Session
 from ui_driver import Handheld, point_at, press_call, respond, show, start_match
 
 from sim import render

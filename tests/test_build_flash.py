@@ -11,7 +11,7 @@ import sys
 import pytest
 from core.allfives import MATCH_OVER  # noqa: E402
 from hw.storage import Storage  # noqa: E402
-from ui.session import decode  # noqa: E402
+from ui.restore import decode  # noqa: E402
 
 import build  # noqa: E402
 import firmware  # noqa: E402

@@ -16,7 +16,8 @@ from core.pokerrecord import PokerRecord
 from screens import poker
 from ui.matchsave import game_of, pending, summary_lines
 from ui.pokersave import players, PokerSave
-from ui.session import resume, Session
+from ui.restore import resume
+from ui.session import Session
 from ui_driver import Handheld
 
 KEPT = ("allfives", "bid", "kozel", "poker")  # a match of each save format

@@ -12,7 +12,8 @@ from mash_support import Masher, SCALE
 from powercut_support import check_reach, cut_and_count, report, sampled, SessionMatch, Uncut
 from screens import linetable, pause
 from ui import lineresults
-from ui.session import decode, LAST_KEY
+from ui.restore import decode
+from ui.session import LAST_KEY
 from ui_driver import Handheld, redraws_checked
 
 from sim.terminal import Terminal

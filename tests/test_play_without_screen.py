@@ -10,7 +10,8 @@ from core.rng import Rng
 from core.view import View
 from players import get
 from screens import table
-from ui.session import decode, Session
+from ui.restore import decode
+from ui.session import Session
 from ui_driver import DIRECTION
 
 from sim.terminal import Terminal

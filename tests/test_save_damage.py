@@ -9,7 +9,9 @@ from core import elo
 from core.allfives import Options
 from line_driver import respond_line, start_line
 from ui import profiles
-from ui.session import pending, resume, Session
+from ui.matchsave import pending
+from ui.restore import resume
+from ui.session import Session
 from ui_driver import Handheld, respond, start_match
 
 SEATS = ["human:PLAYER 1", "handheld:random"]

@@ -15,7 +15,8 @@ from core.allfives import Options
 from hw.storage import NEW, OK
 from mash_support import Masher, near_the_end, place, poker_near_the_end, SCALE
 from ui import profiles
-from ui.session import pending, resume
+from ui.matchsave import pending
+from ui.restore import resume
 from ui_driver import Handheld, show
 
 MENUS = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),

@@ -8,7 +8,9 @@ import pytest
 from core.allfives import Options
 from screens_support import Handheld
 from ui import profiles
-from ui.session import pending, resume, Session
+from ui.matchsave import pending
+from ui.restore import resume
+from ui.session import Session
 
 MAIN_ITEMS = [
     ("All Fives vs handheld", "newmatch"),

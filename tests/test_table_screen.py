@@ -13,7 +13,8 @@ from core.table import LEAD
 from players import get
 from screens import auction, table
 from ui import narrate, tableview
-from ui.session import decode, Session
+from ui.restore import decode
+from ui.session import Session
 from ui_driver import Handheld, point_at, press_move, redraws_checked, respond, show, start_match
 
 

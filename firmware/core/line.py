@@ -18,7 +18,7 @@ from micropython import const
 
 from core import events as ev
 from core.actions import DRAW, is_pair, PAIR, PASS
-from core.blockrules import hand_count, rules_for
+from core.blockrules import hand_count, Options, rules_for
 from core.drawgame import DrawGame, HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import Rng
 from core.table import E, LEAD_FLIP, Line, W
@@ -31,7 +31,7 @@ class LineGame(DrawGame):
     def __init__(self, game, options=None, seed=1):
         self.rules = rules_for(game)
         self.game = game
-        self.options = options or self.rules.default_options()
+        self.options = options or Options(self.rules)
         self.seed = seed
         self.rng = Rng(seed)
         n = self.options.players

@@ -21,11 +21,11 @@ DIM = const(1)  # outline open mid-side, no divider: a tile that cannot be playe
 BACK = const(2)  # face down
 LIT = const(3)  # white, dark pips: the selected tile
 
-_LYING = Sheet(sprites.TILE_H, LONG, SHORT, sprites.TILE_H_FRAMES)
-_LYING_SHAPE = Sheet(sprites.TILE_H_MASK, LONG, SHORT, sprites.TILE_H_FRAMES)
-_STANDING = Sheet(sprites.TILE_V, SHORT, LONG, sprites.TILE_V_FRAMES)
-_STANDING_SHAPE = Sheet(sprites.TILE_V_MASK, SHORT, LONG, sprites.TILE_V_FRAMES)
-_PIPS = Sheet(sprites.PIPS, sprites.PIPS_WIDTH, sprites.PIPS_HEIGHT, sprites.PIPS_FRAMES)
+_LYING = Sheet(sprites.TILE_H, LONG, SHORT)
+_LYING_SHAPE = Sheet(sprites.TILE_H_MASK, LONG, SHORT)
+_STANDING = Sheet(sprites.TILE_V, SHORT, LONG)
+_STANDING_SHAPE = Sheet(sprites.TILE_V_MASK, SHORT, LONG)
+_PIPS = Sheet(sprites.PIPS, sprites.PIPS_WIDTH, sprites.PIPS_HEIGHT)
 _STANDING_PIPS = const(7)  # pip frames 7..13 are the halves turned for standing tiles
 _SECOND = const(8)  # the second half starts 8 pixels along the tile
 
@@ -38,8 +38,8 @@ def draw(fb, t, x, y, vertical=False, first=-1, look=NORMAL):
         body, shape = _STANDING, _STANDING_SHAPE
     else:
         body, shape = _LYING, _LYING_SHAPE
-    fb.blit(shape.frames[look], x, y, 1, INVERT)  # clear the tile's shape
-    fb.blit(body.frames[look], x, y, 0)  # then ink its outline (or back, or light)
+    shape.blit(fb, look, x, y, 1, INVERT)  # clear the tile's shape
+    body.blit(fb, look, x, y, 0)  # then ink its outline (or back, or light)
     if look == BACK:
         return
     a = LOW[t]
@@ -52,9 +52,9 @@ def draw(fb, t, x, y, vertical=False, first=-1, look=NORMAL):
     # Pips in colour 1, or colour 0 on a lit tile.
     key = 1 if look == LIT else 0
     palette = INVERT if look == LIT else None
-    pips = _PIPS.frames
-    fb.blit(pips[a], x + 1, y + 1, key, palette)
+    pips = _PIPS
+    pips.blit(fb, a, x + 1, y + 1, key, palette)
     if vertical:
-        fb.blit(pips[b], x + 1, y + 1 + _SECOND, key, palette)
+        pips.blit(fb, b, x + 1, y + 1 + _SECOND, key, palette)
     else:
-        fb.blit(pips[b], x + 1 + _SECOND, y + 1, key, palette)
+        pips.blit(fb, b, x + 1 + _SECOND, y + 1, key, palette)

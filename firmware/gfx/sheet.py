@@ -21,13 +21,17 @@ INVERT = _palette(1, 0)
 
 
 class Sheet:
-    """Frames of `width` x `height` pixels in png2bitmap's MONO_VLSB layout."""
+    """Frames of `width` x `height` pixels in png2bitmap's MONO_VLSB layout, a
+    `bytes` each (gfx/sprites.py's tuples: frozen, they stay in flash)."""
 
-    def __init__(self, data, width, height, frames):
-        step = (height + 7) & ~7  # every frame starts on a page boundary
-        size = width * (step >> 3)  # so a frame is a run of bytes of the sheet
-        whole = memoryview(data)
-        # One blit source per frame, made once (the tuple form of a source,
-        # MicroPython 1.20+), read in place: a blit per frame drawn, no copy.
-        self.frames = [(whole[n * size:(n + 1) * size], width, height, framebuf.MONO_VLSB)
-                       for n in range(frames)]
+    def __init__(self, frames, width, height):
+        self.frames = frames
+        # The blit source (the list form, MicroPython 1.20+), pointed at a frame
+        # before each blit: one for the sheet rather than one for each frame.
+        self._source = [frames[0], width, height, framebuf.MONO_VLSB]
+
+    def blit(self, fb, n, x, y, key, palette=None):
+        """Draw frame n at (x, y) as fb.blit(frame, x, y, key, palette) would."""
+        source = self._source
+        source[0] = self.frames[n]
+        fb.blit(source, x, y, key, palette)

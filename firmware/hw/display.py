@@ -59,21 +59,25 @@ _SET_DCDC = const(0xAD)
 
 SH1106_COLUMN_OFFSET = const(2)
 
-_INIT = {
-    SSD1306: bytes((
-        _DISPLAY_OFF,
-        _SET_MEM_MODE, 0x00,
-        _SET_START_LINE | 0,
-        _SET_MUX_RATIO, HEIGHT - 1,
-        _SET_DISPLAY_OFFSET, 0x00,
-        _SET_COM_PINS, 0x12,  # alternative COM pin layout, the 128x64 wiring
-        _SET_CLOCK_DIV, 0x80,
-        _SET_PRECHARGE, 0xF1,
-        _SET_VCOM_DESELECT, 0x30,
-        _DISPLAY_FOLLOW_RAM,
-        _CHARGE_PUMP, 0x14,  # internal charge pump on
-    )),
-    SH1106: bytes((
+
+def _init_commands(controller):
+    """The controller's set-up, made when it is sent (once, and at a reset) rather
+    than kept for both controllers."""
+    if controller == SSD1306:
+        return bytes((
+            _DISPLAY_OFF,
+            _SET_MEM_MODE, 0x00,
+            _SET_START_LINE | 0,
+            _SET_MUX_RATIO, HEIGHT - 1,
+            _SET_DISPLAY_OFFSET, 0x00,
+            _SET_COM_PINS, 0x12,  # alternative COM pin layout, the 128x64 wiring
+            _SET_CLOCK_DIV, 0x80,
+            _SET_PRECHARGE, 0xF1,
+            _SET_VCOM_DESELECT, 0x30,
+            _DISPLAY_FOLLOW_RAM,
+            _CHARGE_PUMP, 0x14,  # internal charge pump on
+        ))
+    return bytes((
         _DISPLAY_OFF,
         _SET_START_LINE | 0,
         _SET_MUX_RATIO, HEIGHT - 1,
@@ -84,8 +88,7 @@ _INIT = {
         _SET_VCOM_DESELECT, 0x35,
         _DISPLAY_FOLLOW_RAM,
         _SET_DCDC, 0x8B,  # internal DC-DC on
-    )),
-}
+    ))
 
 
 class Display(framebuf.FrameBuffer):
@@ -95,7 +98,7 @@ class Display(framebuf.FrameBuffer):
     """
 
     def __init__(self, controller, reset=None, sleep_ms=None):
-        if controller not in _INIT:
+        if controller not in (SSD1306, SH1106):
             raise ValueError("unknown display controller")
         self.controller = controller
         self.width = WIDTH
@@ -128,7 +131,7 @@ class Display(framebuf.FrameBuffer):
             self._pause(10)
             self._reset(1)
             self._pause(10)
-        self._write_commands(_INIT[self.controller])
+        self._write_commands(_init_commands(self.controller))
         self.flip(self._flipped)
         self.contrast(0x7F)
         self.invert(False)

@@ -70,7 +70,7 @@ class Screen:
         if key == "continue" and game_of(app.storage) == "poker":
             app.go("poker", True)  # its screen plays the match on from the journal
         elif key == "continue":
-            from ui.session import resume  # not held by the menu: Domino Poker never needs it
+            from ui.restore import resume  # not held by the menu: Domino Poker never needs it
 
             session, note = resume(app.storage)
             if session is None:  # lost: the menu again, without Continue

@@ -8,7 +8,7 @@ draw-and-block match for 3 or 4 shows every side's score, two to a line."""
 from gfx import text
 from micropython import const
 from ui import speech, tableview
-from ui.session import forget
+from ui.matchsave import forget
 from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit to menu", "Abandon match")

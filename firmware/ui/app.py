@@ -30,12 +30,14 @@ _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 # screen that made it. They go with every screen and come back with the next one
 # that imports them, so a match is played without them in memory.
 _SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending")
-# What only the start-up check of the save needs (the draw-and-block rules are
-# large; All Fives' engine comes with the check of its rules options; the
-# wallets, ratings and network keys with the check of theirs): it goes again
-# once the check is done, unless it was there before.
-_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules", "core.allfives",
-               "ui.wallets", "core.coins", "core.elo", "hw.netkeys")
+# What only the start-up check of the save needs (the draw-and-block rules, and
+# the rule set of each game whose set-up is saved; All Fives' engine comes with
+# the check of its rules options; the wallets, ratings and network keys with the
+# check of theirs): it goes again once the check is done, unless it was there before.
+_CHECK_ONLY = ("ui.lineresults", "ui.setups", "core.blockrules", "core.blockbase",
+               "core.rules_1x1", "core.rules_classic", "core.rules_kozel", "core.rules_yard",
+               "core.rules_international", "core.allfives", "ui.wallets", "core.coins",
+               "core.elo", "hw.netkeys")
 _TOLD_FRAMES = 120  # how long the app shows that a save failed
 _NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 

@@ -216,9 +216,9 @@ def sides(session, width):
 
 
 GOAT_W = const(12)
-_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT, sprites.GOAT_FRAMES).frames[0]
+_GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT)
 
 
 def goat(fb, x, y):
     """The goat (Kozel's loser, Yard Kozel's side on the goat) at (x, y)."""
-    fb.blit(_GOAT, x, y, 0)
+    _GOAT.blit(fb, 0, x, y, 0)

@@ -17,24 +17,22 @@ from core.actions import DRAW, TIMEOUT
 from core.drawgame import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import derive
 from core.view import View
-from hw.journal import chunk, DAMAGED
-from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
+from hw.journal import chunk
+from players import thinker
 
 from ui.matchsave import (
     DONE_KEY,
-    forget,
     handheld,
     LAST_KEY,
     next_number,
-    OLD_KEY,
-    pending,
     summary,
 )
 
-_SEPARATOR = b"\n---\n"
-_ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
-_DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
-_TAKEN = b"T"  # and what a timed decision under way had taken when put away
+SEPARATOR = b"\n---\n"
+ACTIONS = b"A"  # journal chunks: actions (as Session._body() makes them)
+DEALT = b"D"  # and the number of hands dealt, when a hand is dealt
+TAKEN = b"T"  # and what a timed decision under way had taken when put away
+OWN_PLAYERS = ("allfives", "bid")  # the games with players of their own
 
 
 class Session:
@@ -43,7 +41,7 @@ class Session:
         self.seats = list(seats)
         self.kind = game
         self.timed = game == "bid"
-        self.line = game not in _OWN_PLAYERS
+        self.line = game not in OWN_PLAYERS
         # The screen that shows the table of this match (the pause menu goes back to it).
         self.table_screen = "linetable" if self.line else "table"
         if self.timed:
@@ -242,7 +240,7 @@ class Session:
         header, the number of hands dealt (so a hand dealt but not yet played
         comes back dealt), then the actions."""
         header = self._header() + "\nhands: %d" % self.game.hand_no
-        return self._body(0, header.encode() + _SEPARATOR)
+        return self._body(0, header.encode() + SEPARATOR)
 
     def save(self, storage):
         """Keep what happened since the last save in the match journal: a chunk of
@@ -258,9 +256,9 @@ class Session:
             self._kept = self._kept_hands = 0
         body = b""
         if len(self.record.actions) > self._kept:
-            body = chunk(_ACTIONS, self._body(self._kept))
+            body = chunk(ACTIONS, self._body(self._kept))
         if self.game.hand_no > self._kept_hands:
-            body += chunk(_DEALT, self.game.hand_no.to_bytes(2, "big"))
+            body += chunk(DEALT, self.game.hand_no.to_bytes(2, "big"))
         if fresh:
             done = journal.start(self.number, self._header().encode(), body)
         else:
@@ -279,7 +277,7 @@ class Session:
         (quitting and continuing would otherwise give a player all the time in the
         world). A power cut keeps the time of the last action only."""
         if self.save(storage) and self.timed and self.elapsed:
-            storage.match.append(chunk(_TAKEN, self.elapsed.to_bytes(4, "big")))
+            storage.match.append(chunk(TAKEN, self.elapsed.to_bytes(4, "big")))
 
     def summary(self):
         """What the main menu shows for Continue (ui.matchsave.summary)."""
@@ -292,61 +290,6 @@ class Session:
         names = [self.name(s) if self.is_human(s) else handheld(self.name(s))
                  for s in range(len(self.seats))]
         return summary(title, names, self.game.scores)
-
-
-def decode(data):
-    """A session rebuilt from `Session.encode()` bytes, played up to where it was.
-    Raises ValueError if the bytes are not a whole, legal match."""
-    if not isinstance(data, (bytes, bytearray)):
-        raise ValueError("the saved match is not bytes")
-    cut = data.find(_SEPARATOR)
-    if cut < 0:
-        raise ValueError("not a saved match")
-    fields = {}
-    try:
-        header = bytes(data[:cut]).decode()
-    except UnicodeError:
-        raise ValueError("the saved match's header is not text") from None
-    for line in header.split("\n"):
-        key, _, value = line.partition(": ")
-        fields[key] = value
-    try:
-        kind = fields.get("game", "allfives")
-        options = _options(kind, fields["options"]) if kind != "bid" else None
-        seed = int(fields["seed"])
-        seats = fields["players"].split(",")
-        dealt = int(fields.get("hands", "0"))
-    except KeyError:
-        raise ValueError("the saved match lacks its header") from None
-    players = _PLAYERS[kind if kind in _OWN_PLAYERS else _LINE]
-    # All Fives and a duel seat two.
-    wanted = options.players if kind not in _OWN_PLAYERS and options else 2
-    if len(seats) != wanted or not all(_known(s, players) for s in seats):
-        raise ValueError("the saved match names unknown players")
-    session = Session(options, seed, seats, kind)
-    game = session.game
-    body = data[cut + len(_SEPARATOR) :]
-    size = 6 if session.timed else 2 if session.line else 1
-    if len(body) % size:
-        raise ValueError("the saved match is cut short")
-    for i in range(0, len(body), size):
-        if game.state == HAND_OVER:
-            game.start_hand()
-        if session.timed:
-            action = _get(body, i, 2)
-            session.elapsed = _get(body, i + 2, 4)
-        elif session.line:
-            action = _get(body, i, 2)
-        else:
-            action = body[i]
-        try:
-            session._apply(action)
-        except Illegal as e:
-            raise ValueError("the saved match does not replay: " + str(e)) from None
-    if game.state == HAND_OVER and game.hand_no < dealt:
-        game.start_hand()  # the seed deals the same tiles again
-    session.events = []
-    return session
 
 
 def _new_game(kind, options, seed):
@@ -375,87 +318,9 @@ def _new_record(kind, options, seed, seats, line):
     return Record(options, seed, seats, kind)
 
 
-def _options(kind, text):
-    """A saved match's options, read by its game's rules."""
-    if kind == "allfives":
-        from core.allfives import Options
-
-        return Options.parse(text)
-    from core.blockrules import Options as LineOptions
-
-    return LineOptions.parse(kind, text)  # ValueError for an unknown game
-
-
-_OWN_PLAYERS = ("allfives", "bid")  # the games with players of their own
-_LINE = "line"  # the key of the draw-and-block games' players in _PLAYERS
-# The handheld players of each game.
-_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, _LINE: BLOCK_NAMES}
-
-
-def _known(seat, players):
-    kind, _, name = seat.partition(":")
-    return (kind == "human" and name) or (kind == "handheld" and name in players)
-
-
 def _put(buffer, at, value, size):
     for n in range(size):
         buffer[at + n] = value >> 8 * n & 255
-
-
-def _get(buffer, at, size):
-    value = 0
-    for n in range(size):
-        value |= buffer[at + n] << 8 * n
-    return value
-
-
-def resume(storage):
-    """(session, note): the saved match played up to its last save, or None if
-    there is none; `note` says, for the player, what was lost ("" if nothing).
-    A match that cannot be played again is retired."""
-    if pending(storage) < 0:
-        return None, ""
-    chunks = storage.match.load()
-    damaged = storage.match.status == DAMAGED
-    try:
-        if chunks:
-            session = _from_journal(chunks)
-        else:  # a save of an older firmware: the match moves into the journal
-            session = decode(storage.get(OLD_KEY))
-            storage.delete(OLD_KEY)
-            session.save(storage)
-            storage.save()
-    except ValueError:
-        forget(storage)
-        return None, "The saved match was damaged and could not be restored."
-    if damaged:
-        return session, "Part of the saved match was damaged: it goes on from move %d." % (
-            len(session.record.actions) + 1)
-    return session, ""
-
-
-def _from_journal(chunks):
-    """A session rebuilt from the journal's chunks (the header first)."""
-    body = bytearray()
-    dealt = taken = 0
-    for kind, payload in chunks[1:]:
-        if kind == _ACTIONS:
-            body += payload
-            taken = 0  # the decision it timed is made
-        elif kind == _DEALT and len(payload) == 2:
-            dealt = int.from_bytes(payload, "big")
-        elif kind == _TAKEN and len(payload) == 4:
-            taken = int.from_bytes(payload, "big")
-        else:
-            raise ValueError("the saved match holds an unknown chunk")
-    header = chunks[0][1]
-    session = decode(header[4:] + b"\nhands: %d" % dealt + _SEPARATOR + body)
-    if session.timed:
-        session.elapsed = taken
-    session.number = int.from_bytes(header[:4], "big")
-    session._kept = len(session.record.actions)
-    session._kept_hands = session.game.hand_no
-    return session
 
 
 def retire(storage, session, record):

@@ -16,10 +16,10 @@ mean more tiles lie under it. Every covered tile is on the pile at the right, in
 play order, as a small tile with 3x3 pips. Nothing here allocates.
 """
 
-import framebuf
 from core.table import E, LEAD, LEAD_FLIP, N, W
 from core.tiles import HIGH, LOW, name
-from gfx import domino, text
+from gfx import domino, sprites, text
+from gfx.sheet import Sheet
 from micropython import const
 
 CX = const(42)  # centre of the cross
@@ -44,29 +44,8 @@ NO_STOCK = const(-1)
 PLAIN = const(0xFFFFFFF)
 _RAISE = const(3)  # the tile under the cursor stands this much above the others
 
-# 3x3 pip patterns of a small pile tile, bit 3*row + column.
-_MICRO_PIPS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
-
-
-def _micro_tiles():
-    """The 28 small tiles, each drawn once here (9 columns of 5 rows, bit 0 on
-    top): then a pile of them is a blit a tile (drawn pixel by pixel, a tile took
-    20-odd calls). One view of its bytes a tile and one blit source pointed at
-    them, as gfx/text.py does: 0.7 KB of heap, where a Sheet's 28 sources take 1.8."""
-    data = bytearray(b"\x1f" * (9 * 28))  # white
-    for t in range(28):
-        data[9 * t + 4] = 0x11  # the divider, rows 1-3 dark
-        for half in range(2):
-            pattern = _MICRO_PIPS[LOW[t] if half == 0 else HIGH[t]]
-            for bit in range(9):
-                if pattern >> bit & 1:
-                    data[9 * t + 1 + 4 * half + bit % 3] &= ~(2 << bit // 3)
-    whole = memoryview(data)
-    return tuple(whole[9 * t:9 * t + 9] for t in range(28))
-
-
-_MICRO = _micro_tiles()
-_micro = [_MICRO[0], 9, 5, framebuf.MONO_VLSB]  # the blit source, [buffer, w, h, format]
+# The pile's small tiles, 9x5 (gfx/sprites.py, from tools/assets/micro.png).
+_MICRO = Sheet(sprites.MICRO, sprites.MICRO_WIDTH, sprites.MICRO_HEIGHT)
 
 
 def who(session, seat):
@@ -91,9 +70,7 @@ def tile_at(t, where):
 def micro(fb, t, x, y):
     """A 9x5 tile: white, with 3x3 pips in black and a dark divider between its
     halves (so [0|0] is two blank halves, [4|4] two fours); the pile is made of these."""
-    source = _micro
-    source[0] = _MICRO[t]
-    fb.blit(source, x, y)
+    _MICRO.blit(fb, t, x, y, -1)
 
 
 def _centre_box(table):

@@ -7,7 +7,8 @@ from core.allfives import Illegal, Options
 from core.bid import AUCTION
 from core.matchclock import BANK, DELAY
 from core.rng import Rng
-from ui.session import decode, resume, Session
+from ui.restore import decode, resume
+from ui.session import Session
 
 SEATS = ["human:Ann", "handheld:bid"]
 HUMANS = ["human:Ann", "human:Bob"]  # quick to play: nobody searches

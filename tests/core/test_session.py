@@ -7,7 +7,9 @@ from core.rng import Rng
 from hw.journal import chunk
 from hw.storage import Storage
 from ui import narrate, speech
-from ui.session import decode, DONE_KEY, forget, LAST_KEY, pending, resume, retire, retired, Session
+from ui.matchsave import forget, pending
+from ui.restore import decode, resume
+from ui.session import DONE_KEY, LAST_KEY, retire, retired, Session
 
 
 def human_choice(session, rng):

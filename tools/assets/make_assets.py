@@ -22,7 +22,9 @@ FONT = ROOT / "firmware" / "gfx" / "font.py"
 # Sheet, frame width, frame height. tile_h/tile_v: face, dimmed face, back, lit face.
 # pips: a half of each value 0..6 for horizontal tiles, then the same for vertical.
 # goat: Kozel's goat, drawn by a side on the goat and by the goats at a match end.
-SHEETS = (("tile_h.png", 17, 9), ("tile_v.png", 9, 17), ("pips.png", 7, 7), ("goat.png", 12, 8))
+# micro: the pile's 28 small tiles, [0|0] to [6|6] in core.tiles' order, 7 a row.
+SHEETS = (("tile_h.png", 17, 9), ("tile_v.png", 9, 17), ("pips.png", 7, 7), ("goat.png", 12, 8),
+          ("micro.png", 9, 5))
 FONT_GRID = ("font.png", "font.txt", 8, 8)
 
 

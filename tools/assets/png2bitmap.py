@@ -8,9 +8,11 @@ anything else is refused, so a stray grey pixel never changes the art silently.
 A sheet with a transparent pixel also gets a mask, 1 wherever the sprite is opaque.
 
 A sheet `tile_h.png` becomes TILE_H (and TILE_H_MASK) plus TILE_H_WIDTH,
-TILE_H_HEIGHT and TILE_H_FRAMES. Layout, as the framebuf module's MONO_VLSB: a
-byte holds 8 pixels of one column, bit 0 on top; a frame is its rows of such
-bytes (pages), each `width` bytes long, top page first; frames follow each other.
+TILE_H_HEIGHT and TILE_H_FRAMES. TILE_H is a tuple of `bytes`, a frame each, so
+that frozen into a firmware every frame is a constant in flash a blit reads
+as it is (no view of it made in RAM). Layout, as the framebuf module's MONO_VLSB:
+a byte holds 8 pixels of one column, bit 0 on top; a frame is its rows of such
+bytes (pages), each `width` bytes long, top page first.
 """
 
 import argparse
@@ -122,13 +124,24 @@ def to_image(bitmap, mask, width, height, columns, rows):
     return image
 
 
+def _lines(data, indent, per_line):
+    """data as lines of b"..." literals, every byte as \\xNN so the text is stable
+    and diffable."""
+    chunks = [data[start : start + per_line] for start in range(0, len(data), per_line)]
+    return "\n".join('%sb"%s"' % (indent, "".join("\\x%02x" % b for b in chunk))
+                     for chunk in chunks)
+
+
 def bytes_literal(name, data, indent="    ", per_line=20):
-    """`NAME = (b"..." b"...")`, every byte as \\xNN so the text is stable and diffable."""
-    lines = []
-    for start in range(0, len(data), per_line):
-        chunk = data[start : start + per_line]
-        lines.append('%sb"%s"' % (indent, "".join("\\x%02x" % b for b in chunk)))
-    return "%s = (\n%s\n)\n" % (name, "\n".join(lines))
+    """`NAME = (b"..." b"...")`."""
+    return "%s = (\n%s\n)\n" % (name, _lines(data, indent, per_line))
+
+
+def frames_literal(name, data, frame_bytes, indent="    ", per_line=20):
+    """`NAME = (b"..." b"...", ...)`: a bytes literal a frame."""
+    frames = [_lines(data[start : start + frame_bytes], indent, per_line) + ","
+              for start in range(0, len(data), frame_bytes)]
+    return "%s = (\n%s\n)\n" % (name, "\n".join(frames))
 
 
 def relative(path):
@@ -146,8 +159,8 @@ def module(sheets):
         "# edit those, then run `make assets`.\n"
         "#\n"
         "# MONO_VLSB: a byte holds 8 pixels of one column, bit 0 on top; a frame is its\n"
-        "# pages (8 pixel rows each) of `width` bytes, top page first; frames follow each\n"
-        "# other. NAME_MASK, where present, is 1 wherever the sprite is opaque.\n"
+        "# pages (8 pixel rows each) of `width` bytes, top page first; NAME is a tuple of\n"
+        "# the frames. NAME_MASK, where present, is 1 wherever the sprite is opaque.\n"
         "\n"
         "from micropython import const\n"
     ]
@@ -172,9 +185,10 @@ def module(sheets):
                 frames,
             )
         )
-        parts.append(bytes_literal(name, sheet.bitmap()))
+        frame_bytes = sheet.width * pages(sheet.height)
+        parts.append(frames_literal(name, sheet.bitmap(), frame_bytes))
         if sheet.has_mask:
-            parts.append(bytes_literal(name + "_MASK", sheet.mask()))
+            parts.append(frames_literal(name + "_MASK", sheet.mask(), frame_bytes))
     return "".join(parts)
 
 

@@ -239,7 +239,7 @@ def flash_virtual(settings=None):
 def last_match(save_path):
     """The last finished match kept in a save, in a sentence."""
     from hw.storage import Storage
-    from ui.session import decode
+    from ui.restore import decode
 
     last = Storage(str(save_path)).get("last")
     if last is None:
