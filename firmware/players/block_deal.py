@@ -122,3 +122,12 @@ def play(view, out, action):
     ends[0] = w
     ends[1] = e
     return out[me]
+
+
+def duel(mine, theirs):
+    """A Domino 1x1 hand's points for the seat whose hand counts `mine` (RULES.md
+    3a): the lower count wins the other's (an empty hand counts 0), equal counts
+    nobody."""
+    if mine < theirs:
+        return theirs
+    return -mine if mine > theirs else 0

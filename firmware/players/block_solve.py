@@ -19,7 +19,7 @@ from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import order
+from players.block_deal import duel, order
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
@@ -36,6 +36,7 @@ limit = 0
 _players = 2
 _sides = 0b0101  # bit s: seat s plays on the side whose value is sought
 _pairs = False
+_points = False  # a duel valued by its points (players.block_deal.duel)
 _stock_end = 0
 _table_max = 0  # entries kept before the table starts again
 
@@ -44,12 +45,14 @@ class OutOfWork(Exception):
     pass
 
 
-def setup(players, pairs, side, stock_end, table_max):
-    """A new deal: `players` seats (in pairs or not), valued for `side`'s side,
-    the stock ending at `stock_end` of the deal's order; the table is cleared,
-    and cleared again whenever it reaches `table_max` entries."""
-    global _players, _pairs, _sides, _stock_end, _table_max
+def setup(players, pairs, side, stock_end, table_max, points=False):
+    """A new deal: `players` seats (in pairs or not), valued for `side`'s side
+    (with `points`, a duel by its points), the stock ending at `stock_end` of the
+    deal's order; the table is cleared, and cleared again whenever it reaches
+    `table_max` entries."""
+    global _players, _pairs, _sides, _stock_end, _table_max, _points
     _table_max = table_max
+    _points = points
     _players = players
     _pairs = pairs
     _sides = 5 << (side & 1) if pairs else 1 << side
@@ -59,6 +62,9 @@ def setup(players, pairs, side, stock_end, table_max):
 
 def value():
     """The current hands' value for the side sought."""
+    if _points:
+        mine = _sides >> 1  # seat 0 or seat 1 of the duel
+        return duel(hand_count(hands[mine]), hand_count(hands[1 - mine]))
     totals = [0, 0, 0, 0]
     mine = 0
     for s in range(_players):
