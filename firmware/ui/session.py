@@ -18,7 +18,7 @@ from core.drawgame import HAND_OVER, Illegal, MATCH_OVER, PLAYING
 from core.rng import derive
 from core.view import View
 from hw.journal import chunk, DAMAGED
-from players import BID_NAMES, BLOCK_NAMES, NAMES, thinker
+from players import BID_NAMES, BLOCK_NAMES, DUEL_NAMES, NAMES, thinker
 
 from ui.matchsave import (
     DONE_KEY,
@@ -318,7 +318,7 @@ def decode(data):
         dealt = int(fields.get("hands", "0"))
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
-    players = _PLAYERS[kind if kind in _OWN_PLAYERS else _LINE]
+    players = _PLAYERS.get(kind) or _PLAYERS[_LINE]
     # All Fives and a duel seat two.
     wanted = options.players if kind not in _OWN_PLAYERS and options else 2
     if len(seats) != wanted or not all(_known(s, players) for s in seats):
@@ -388,8 +388,8 @@ def _options(kind, text):
 
 _OWN_PLAYERS = ("allfives", "bid")  # the games with players of their own
 _LINE = "line"  # the key of the draw-and-block games' players in _PLAYERS
-# The handheld players of each game.
-_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, _LINE: BLOCK_NAMES}
+# The handheld players of each game (Domino 1x1 has one level more).
+_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, "1x1": DUEL_NAMES, _LINE: BLOCK_NAMES}
 
 
 def _known(seat, players):
