@@ -24,7 +24,7 @@ LEVELS = {
     "bid": players.BID_NAMES,
 }
 for _game in BLOCK_GAMES:
-    LEVELS[_game] = players.BLOCK_NAMES
+    LEVELS[_game] = players.DUEL_NAMES if _game == "1x1" else players.BLOCK_NAMES
 TIMEOUT_LEVEL = {"poker": "medium", "allfives": "tactics", "bid": "bid"}  # else medium
 LOWER_WINS = ("kozel", "yard")  # written points: the goat is whoever has most
 PRO_ELO = 1600.0  # the handheld professional of Domino 1x1 online (RULES.md 9)

@@ -23,6 +23,16 @@ def test_the_bisection_finds_the_edge_of_a_known_need():
     assert 40000 <= large - small <= 41500
 
 
+def test_the_device_matches_can_be_played_against_another_level():
+    own = bench.chosen(["block"], 2000)
+    assert own == [("block", "hard", 2000)]
+    assert bench.chosen(["block"], 0, "professional") == [("block", "professional", 3000)]
+    assert bench.chosen(["block", "block4"], 500, "solver") == [
+        ("block", "solver", 500),
+        ("block4", "solver", 500),
+    ]
+
+
 def test_a_leaky_frame_is_counted_and_the_tables_and_auction_allocate_nothing(tmp_path):
     tree = build.build("virtual", tmp_path / "build")
     harness = bench.compile_harness(tmp_path / "harness")

@@ -122,6 +122,13 @@ def line_setup(h):
     h.press("right")
 
 
+def line_setup_professional(h):
+    """Domino 1x1's set-up, its second seat moved on from medium to the professional."""
+    h.app.go("linesetup", "1x1")
+    for key in ("down", "down", "down", "right", "right"):
+        h.press(key)
+
+
 WIDE = ["human:WWWWWWWW", "human:WWWWWWW2", "human:WWWWWWW3", "human:WWWWWWW4"]
 
 
@@ -262,6 +269,7 @@ SCRIPTS = [
     line_rated_match_end,
     line_chooser,
     line_setup,
+    line_setup_professional,
     line_widest_names,
     line_pause_four,
     line_pause_pairs,

@@ -138,6 +138,26 @@ def test_the_set_up_is_remembered(tmp_path):
     assert h.screen.options.players == 3 and len(h.screen.items) == 2 + 1 + 3  # Start, Rules
 
 
+def test_only_the_duel_offers_the_professional_and_it_plays_there(tmp_path):
+    h = Handheld(first=None, save_dir=tmp_path)
+    h.app.go("linesetup", "kozel")
+    assert "handheld:professional" not in h.screen.seat_names
+    h.app.go("linesetup", "1x1")
+    assert h.screen.seat_labels[-1] == "CPU pro"
+    for key in ("down", "down", "down", "right", "right", "b"):  # Seat 2: medium, hard, pro
+        h.press(key)
+    h.app.go("linesetup", "1x1")  # remembered
+    assert h.screen.seats[1] == "handheld:professional"
+    h.press("a")  # Start
+    assert h.screen_name() == "linetable"
+    for _ in range(3000):  # until the professional has moved
+        if len(h.screen.session.record.actions) >= 2:
+            break
+        respond_line(h)
+    assert len(h.screen.session.record.actions) >= 2
+    assert decode(h.screen.session.encode()).seats[1] == "handheld:professional"
+
+
 def test_the_terminal_offers_the_games_and_says_the_match(tmp_path):
     said = []
     terminal = Terminal(save_dir=tmp_path, write=said.append)

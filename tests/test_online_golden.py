@@ -214,7 +214,7 @@ def online_bid_auction_standing(h):
 def online_quick_offer(h):
     client = StillClient()
     show(h, "quick", client, 90)
-    client.offer = {"type": "offer", "level": "hard", "elo": 1600.0}
+    client.offer = {"type": "offer", "level": "professional", "elo": 1600.0}
     frames(h, 2)
 
 

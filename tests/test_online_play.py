@@ -206,7 +206,7 @@ def test_the_quick_match_offers_the_professional_and_leaving_is_a_forfeit(server
     ann.shot("quick-offer")
     ann.press("a")  # Play the pro
     ann.until(lambda: ann.at_table)
-    assert ann.client.room["seats"][1] == {"kind": "bot", "level": "hard"}
+    assert ann.client.room["seats"][1] == {"kind": "bot", "level": "professional"}
     ann.until(lambda: ann.screen.play.countdown_ms == 0)
     ann.press("b")
     ann.press("up")  # Yes

@@ -39,11 +39,11 @@ async def duel(url):
     # alone in the queue: the professional is offered after the wait, and is rated 1600
     assert (await ann.ask({"type": "quick"}))["type"] == "queued"
     offer = await ann.next("offer", timeout=5)
-    assert offer["level"] == "hard" and offer["elo"] == 1600.0
+    assert offer["level"] == "professional" and offer["elo"] == 1600.0
     room = await ann.ask({"type": "quick", "bot": True})  # answered by the duel's room
     assert room["type"] == "room" and room["state"] == "playing"
     assert room["room"] != rooms[0]["room"]
-    assert room["seats"][1] == {"kind": "bot", "level": "hard"}
+    assert room["seats"][1] == {"kind": "bot", "level": "professional"}
     over = (await play_until_over([ann]))[0]
     before = me["player"]["elo"]
     assert over["elo"] == [{"seat": 0, "before": before,

@@ -10,7 +10,7 @@ START = 1200.0
 LOW = 0.0  # a rating is kept from LOW to HIGH: far past what play can reach, and
 HIGH = 4000.0  # the expected score of any two of them stays a plain float
 K = 32
-LEVELS = {"easy": 1000.0, "medium": 1200.0, "hard": 1400.0}  # 1600 is kept for a fourth level
+LEVELS = {"easy": 1000.0, "medium": 1200.0, "hard": 1400.0, "professional": 1600.0}
 
 
 def expected(ra, rb):

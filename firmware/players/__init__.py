@@ -4,9 +4,9 @@ A player sees only a `core.view.View`; `rng` is its own seeded generator. Player
 are imported by name when needed, so a device holds only the ones in use.
 
 The draw-and-block games and Domino Poker each have their own easy, medium and
-hard players (the blocks also the arena's sampling solver, "solver"): name the
-family (`get("hard", "block")`, `thinker("easy", "poker")`); without one, a name
-is an All Fives or Spectacular Bid player.
+hard players (Domino 1x1 also its professional, the blocks the arena's sampling
+solver, "solver"): name the family (`get("hard", "block")`, `thinker("easy",
+"poker")`); without one, a name is an All Fives or Spectacular Bid player.
 
 A frame loop that must keep drawing while a player thinks asks for a thinker
 instead: `t = thinker(name)`, then per decision `t.start(view, rng)` and
@@ -17,9 +17,11 @@ Searching players do a bounded piece of work per step; the others decide at once
 NAMES = ("random", "tactics", "defensive", "expert")  # All Fives' levels
 BID_NAMES = ("bid",)  # Spectacular Bid's handheld player
 BLOCK_NAMES = ("easy", "medium", "hard")  # the draw-and-block games' levels
-BLOCK_ARENA_NAMES = BLOCK_NAMES + ("solver",)  # and the arena's sampling solver
+DUEL_NAMES = BLOCK_NAMES + ("professional",)  # Domino 1x1's: one more (rated 1600)
+BLOCK_ARENA_NAMES = DUEL_NAMES + ("solver",)  # and the arena's sampling solver
 POKER_NAMES = BLOCK_NAMES  # Domino Poker's levels have the same names
 FAMILIES = ("block", "poker")  # their modules are players/FAMILY_LEVEL.py
+_BLOCK_MORE = ("professional", "solver")  # the blocks' players besides the family's
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",
@@ -32,7 +34,7 @@ _MODULES = {
 def _module(name, family=None):
     if family is None:
         module = _MODULES.get(name)
-    elif family in FAMILIES and name in BLOCK_NAMES or family == "block" and name == "solver":
+    elif family in FAMILIES and name in BLOCK_NAMES or family == "block" and name in _BLOCK_MORE:
         module = family + "_" + name
     else:
         module = None

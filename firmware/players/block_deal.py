@@ -271,3 +271,12 @@ def side_value(hands, players, pairs, seat):
         if side != mine and totals[side] < best:
             best = totals[side]
     return best - totals[mine]
+
+
+def duel(mine, theirs):
+    """A Domino 1x1 hand's points for the seat whose hand counts `mine` (RULES.md
+    3a): the lower count wins the other's (an empty hand counts 0), equal counts
+    nobody."""
+    if mine < theirs:
+        return theirs
+    return -mine if mine > theirs else 0

@@ -17,9 +17,12 @@ number of evaluations per decision. Integer values: the same decision on every
 board.
 """
 
+from core.actions import PAIR
+from core.blockrules import hand_count
+from core.table import LEAD_FLIP
 from micropython import const
 
-from players.block_deal import deal, ends, hands, order, play, play_out, side_value
+from players.block_deal import deal, duel, ends, hands, order, play, play_out, side_value
 
 BUDGET = const(96)  # evaluations per decision on the device
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
@@ -32,8 +35,10 @@ _hands = [0, 0, 0, 0]  # the playout's hands
 class Thinker:
     """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
 
-    def __init__(self, budget=BUDGET):
+    def __init__(self, budget=BUDGET, points=False, one_lead=False):
         self.budget = budget
+        self.points = points  # value a duel's hands by the points they score
+        self.one_lead = one_lead  # judge a lead one way round only (see start)
         self.moves = [0] * _MAX_MOVES
         self.totals = [0] * _MAX_MOVES
         self.n = 0
@@ -45,10 +50,13 @@ class Thinker:
         self.view = view
         self.rng = rng
         legal = view.legal
-        n = min(len(legal), _MAX_MOVES)
-        for i in range(n):
-            self.moves[i] = legal[i]
-            self.totals[i] = 0
+        n = 0
+        for a in legal:
+            # A lead either way round makes the same hand (W and E are only names).
+            if n < _MAX_MOVES and not (self.one_lead and a < PAIR and a & 7 == LEAD_FLIP):
+                self.moves[n] = a
+                self.totals[n] = 0
+                n += 1
         self.n = n
         self.action = legal[0]
         self.next = 0
@@ -64,7 +72,7 @@ class Thinker:
         i = self.next
         if i == 0:
             self.stock_at = deal(self.view, self.rng)
-        self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at)
+        self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at, self.points)
         self.left -= 1
         stats[1] += 1
         self.next = i + 1 if i + 1 < self.n else 0
@@ -77,14 +85,17 @@ class Thinker:
         return self.left <= 0
 
 
-def _evaluate(view, action, stock_at):
-    """The value of `action` on the current sample, for this seat's side."""
+def _evaluate(view, action, stock_at, points):
+    """The value of `action` on the current sample, for this seat's side (with
+    `points`, the duel's points: players.block_deal.duel)."""
     n = view.players
     me = view.seat
     hands(view, _hands)
     if play(view, _hands, action):
         after = me + 1 if me + 1 < n else 0
         play_out(_hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None)
+    if points:
+        return duel(hand_count(_hands[me]), hand_count(_hands[1 - me]))
     return side_value(_hands, n, view.pairs, me)
 
 

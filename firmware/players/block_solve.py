@@ -15,10 +15,11 @@ than `limit` nodes in total (`nodes` counts them). What it has finished stays in
 table, so a search that is simply started again resumes where it stopped.
 """
 
+from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import HEAVY, order, side_value
+from players.block_deal import duel, HEAVY, order, side_value
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
@@ -33,6 +34,7 @@ _players = 2
 _sides = 0b0101  # bit s: seat s plays on the side whose value is sought
 _seat = 0  # a seat of that side
 _pairs = False
+_points = False  # a duel valued by its points (players.block_deal.duel)
 _stock_end = 0
 _table_max = 0  # entries kept before the table starts again
 
@@ -41,12 +43,14 @@ class OutOfWork(Exception):
     pass
 
 
-def setup(players, pairs, side, stock_end, table_max):
-    """A new deal: `players` seats (in pairs or not), valued for `side`'s side,
-    the stock ending at `stock_end` of the deal's order; the table is cleared,
-    and cleared again whenever it reaches `table_max` entries."""
-    global _players, _pairs, _sides, _seat, _stock_end, _table_max
+def setup(players, pairs, side, stock_end, table_max, points=False):
+    """A new deal: `players` seats (in pairs or not), valued for `side`'s side
+    (with `points`, a duel by its points), the stock ending at `stock_end` of the
+    deal's order; the table is cleared, and cleared again whenever it reaches
+    `table_max` entries."""
+    global _players, _pairs, _sides, _seat, _stock_end, _table_max, _points
     _table_max = table_max
+    _points = points
     _players = players
     _pairs = pairs
     _sides = 5 << (side & 1) if pairs else 1 << side
@@ -57,6 +61,8 @@ def setup(players, pairs, side, stock_end, table_max):
 
 def value():
     """The current hands' value for the side sought."""
+    if _points:
+        return duel(hand_count(hands[_seat]), hand_count(hands[1 - _seat]))
     return side_value(hands, _players, _pairs, _seat)
 
 

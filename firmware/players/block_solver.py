@@ -58,12 +58,14 @@ class Thinker:
         budget=BUDGET,
         step_nodes=STEP_NODES,
         table_max=TABLE_MAX,
+        points=False,
     ):
         self.samples = samples
         self.solve_from = solve_from
         self.budget = budget
         self.step_nodes = step_nodes
         self.table_max = table_max
+        self.points = points  # value a duel's hands by the points they score
         self.moves = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
@@ -98,7 +100,12 @@ class Thinker:
         if self.move == 0 and self.best == -solve.WIN:
             self.stock_at = deal(view, self.rng)
             solve.setup(
-                view.players, view.pairs, view.seat, self.stock_at + view.stock, self.table_max
+                view.players,
+                view.pairs,
+                view.seat,
+                self.stock_at + view.stock,
+                self.table_max,
+                self.points,
             )
         solve.nodes = 0
         solve.limit = self.step_nodes

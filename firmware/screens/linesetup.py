@@ -12,7 +12,6 @@ from ui import profiles, setups, tunes
 from ui.narrate_line import GAME_TITLES
 from ui.replacing import Replacing
 from ui.session import Session
-from ui.setups import LEVELS
 from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
 
 from screens.newmatch import SEED_KEY
@@ -30,8 +29,9 @@ class Screen:
         self.rules = rules_for(game)
         self.people = profiles.names(app.storage)
         # What a seat can be: a profile first (the human seats), then the levels.
-        self.seat_names = ["human:" + p for p in self.people] + [n for n, _ in LEVELS]
-        self.seat_labels = tuple(self.people) + tuple(label for _, label in LEVELS)
+        levels = setups.levels(game)
+        self.seat_names = ["human:" + p for p in self.people] + [n for n, _ in levels]
+        self.seat_labels = tuple(self.people) + tuple(label for _, label in levels)
         self.bubble = Bubble(app)
         self.replacing = Replacing(app, self._start)
         self.options, self.seats = self._recall()

@@ -12,8 +12,10 @@ OLD_KEY = "match"  # where firmware before the journal kept the match in progres
 LAST_KEY = "last"  # the finished match, whole (ui.session's Session.encode())
 SUMMARY_W = 124  # the width of a summary line on the menu, in pixels
 # The level words of All Fives' players, as its set-up names them (the other
-# games' levels are called by their names: easy, medium, hard).
-_LEVEL_WORDS = {"random": "easy", "tactics": "medium", "defensive": "hard"}
+# games' levels are called by their names: easy, medium, hard; 1x1's
+# professional is "pro", as in its set-up).
+_LEVEL_WORDS = {"random": "easy", "tactics": "medium", "defensive": "hard",
+                "professional": "pro"}
 
 
 def next_number(storage):

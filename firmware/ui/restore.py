@@ -6,7 +6,7 @@ menu) or to read one back, so that a match being played does not hold it.
 
 from core.drawgame import HAND_OVER, Illegal
 from hw.journal import DAMAGED
-from players import BID_NAMES, BLOCK_NAMES, NAMES
+from players import BID_NAMES, BLOCK_NAMES, DUEL_NAMES, NAMES
 
 from ui.matchsave import forget, OLD_KEY, pending
 from ui.session import ACTIONS, DEALT, OWN_PLAYERS, SEPARATOR, Session, TAKEN
@@ -36,7 +36,7 @@ def decode(data):
         dealt = int(fields.get("hands", "0"))
     except KeyError:
         raise ValueError("the saved match lacks its header") from None
-    players = _PLAYERS[kind if kind in OWN_PLAYERS else _LINE]
+    players = _PLAYERS.get(kind) or _PLAYERS[_LINE]
     # All Fives and a duel seat two.
     wanted = options.players if kind not in OWN_PLAYERS and options else 2
     if len(seats) != wanted or not all(_known(s, players) for s in seats):
@@ -80,7 +80,7 @@ def _options(kind, text):
 
 _LINE = "line"  # the key of the draw-and-block games' players in _PLAYERS
 # The handheld players of each game.
-_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, _LINE: BLOCK_NAMES}
+_PLAYERS = {"allfives": NAMES, "bid": BID_NAMES, "1x1": DUEL_NAMES, _LINE: BLOCK_NAMES}
 
 
 def _known(seat, players):

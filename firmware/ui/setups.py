@@ -10,13 +10,20 @@ from core.blockrules import Options
 from ui import profiles
 
 LAST_KEY = "line_game"
-# The handheld's levels in these games: (player name, label), easiest first.
+# The handheld's levels in these games: (player name, label), easiest first;
+# Domino 1x1 has the professional too (see levels).
 LEVELS = (
     ("handheld:easy", "CPU easy"),
     ("handheld:medium", "CPU medium"),
     ("handheld:hard", "CPU hard"),
 )
+DUEL_LEVELS = LEVELS + (("handheld:professional", "CPU pro"),)
 SEATS = 4  # the most a set-up keeps
+
+
+def levels(game):
+    """The handheld's levels a seat of `game` can take: (player name, label)."""
+    return DUEL_LEVELS if game == "1x1" else LEVELS
 
 
 def key(game):
@@ -46,11 +53,11 @@ def valid(game, kept):
         Options.parse(game, options)
     except ValueError:
         return False
-    return len(seats) <= SEATS and all(_seat_ok(s) for s in seats)
+    return len(seats) <= SEATS and all(_seat_ok(game, s) for s in seats)
 
 
-def _seat_ok(name):
+def _seat_ok(game, name):
     if name.startswith("human:"):
         return profiles.valid(name[6:])
-    return any(name == level for level, _ in LEVELS)
+    return any(name == level for level, _ in levels(game))
 

@@ -95,4 +95,4 @@ def test_elo_moves_by_32_times_result_less_expected_and_stays_unrounded():
     assert up != round(up)  # 1207.69...: stored as it is
     a, b = after_match(1250.5, 1190.25, False)
     assert a < 1250.5 and b > 1190.25 and abs((a - 1250.5) + (b - 1190.25)) < 1e-3
-    assert LEVELS == {"easy": 1000, "medium": 1200, "hard": 1400}
+    assert LEVELS == {"easy": 1000, "medium": 1200, "hard": 1400, "professional": 1600}

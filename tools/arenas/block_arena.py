@@ -5,8 +5,8 @@
     make arena GAME=kozel A=hard B=medium N=1000 [PLAYERS=4] [PAIRS=yes]
 
 GAME is 1x1, classic, kozel, yard or international; A and B are levels (easy,
-medium, hard) or `solver`, the sampling solver the levels are measured against
-(players.block_solver). With 2 players every deal
+medium, hard, and in 1x1 professional) or `solver`, the sampling solver the
+levels are measured against (players.block_solver). With 2 players every deal
 (seeds S, S+1, ...) is played twice, seats swapped. With more, A takes one seat
 and B every other, and every deal is played once with A in each seat; in pairs
 A and its partner play B and its partner, every deal played with A's side in

@@ -344,11 +344,12 @@ def device_args(source, scratch, game, opponent, most_frames, slow_ms=0):
     return args + [str(slow_ms)] if slow_ms else args
 
 
-def chosen(games, frames=0):
+def chosen(games, frames=0, opponent=None):
     """The device matches of `games` (all of them when empty), each cut to `frames`
-    frames when that is given and fewer than its own most."""
-    return [(game, opponent, min(most, frames) if frames else most)
-            for game, opponent, most in DEVICE_MATCHES if not games or game in games]
+    frames when that is given and fewer than its own most, against `opponent` (a
+    level's name) when that is given instead of the match's own."""
+    return [(game, opponent or level, min(most, frames) if frames else most)
+            for game, level, most in DEVICE_MATCHES if not games or game in games]
 
 
 def unix32_figures(results, games=(), frames=0):
@@ -379,9 +380,11 @@ def unix32_figures(results, games=(), frames=0):
                       flush=True)
 
 
-def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0):
+def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0,
+                   opponent=None):
     """The scripted matches on the virtual Pico (the frozen firmware of each board):
-    times in device time at 125 MHz, heap as the board's own GC counts it. With
+    times in device time at 125 MHz, heap as the board's own GC counts it (with
+    `opponent`, against that level, kept under "GAME:LEVEL" in the results). With
     `slow_ms`, every frame longer than that (its work, or its work with the
     flash's longest write times) is told on stderr as it comes, with what it
     did (mpy_device.slow)."""
@@ -395,7 +398,7 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0)
         uf2 = firmware.firmware(board)
         device = results.setdefault(key, {})
         print()
-        for game, opponent, most in chosen(games, frames):
+        for game, level, most in chosen(games, frames, opponent):
             def progress(line, game=game, board=board):
                 if line.startswith("progress "):
                     print("virtual Pico (%s), %s: %s frames" % (board, game, line.split()[1]),
@@ -410,7 +413,7 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0)
                 device["heap_free_boot"] = int(free)
                 # main.py's objects go; the harness is compiled on the board itself.
                 setup = "import sys\nsys.argv[:] = %r\ndel app, hw\n" % (
-                    [""] + device_args("frozen", "", game, opponent, most, slow_ms))
+                    [""] + device_args("frozen", "", game, level, most, slow_ms))
                 lines = pico.repl(setup + harness, timeout=4 * 3600,
                                   on_line=progress).splitlines()
             values = dict(line.split(" ", 1) for line in lines
@@ -419,10 +422,11 @@ def device_figures(results, games=(), frames=0, boards=DEVICE_BOARDS, slow_ms=0)
                 # A refused save is re-encoded whole at the next move: no figure holds.
                 raise SystemExit("bench: the board's flash refused %s saves of %s"
                                  % (values["save_failures"], game))
-            device[game] = {name: int(values[name]) for name in DEVICE_FIGURES}
+            kept = game + ":" + level if opponent else game
+            device[kept] = {name: int(values[name]) for name in DEVICE_FIGURES}
             for name in DEVICE_FIGURES:
                 print("%-66s %10d" % ("virtual Pico (%s), %s vs %s: %s" % (
-                    board, game, opponent, name), device[game][name]), flush=True)
+                    board, game, level, name), device[kept][name]), flush=True)
         print("%-66s %10d" % ("virtual Pico (%s): heap free at the title, bytes" % board,
                               device["heap_free_boot"]))
 
@@ -447,16 +451,21 @@ def write(results):
 
 def only(part, args):
     """`tools/bench/bench.py device|unix32 [--board B] [--frames N] [--slow MS]
-    [GAME ...]`: only the virtual Pico's figures (of every board in DEVICE_BOARDS,
-    or board B) or the 32-bit port's smallest heaps (of those games; with --frames,
-    each match cut to its first N frames), written into the build/bench.json of an
-    earlier `make bench` (its other keys kept). With --slow (device only), every
+    [--opponent LEVEL] [GAME ...]`: only the virtual Pico's figures (of every board
+    in DEVICE_BOARDS, or board B) or the 32-bit port's smallest heaps (of those
+    games; with --frames, each match cut to its first N frames), written into the
+    build/bench.json of an earlier `make bench` (its other keys kept). With
+    --opponent (device only), every handheld seat plays at that level (a name of
+    players.BLOCK_ARENA_NAMES in the draw-and-block matches, such as
+    `professional` or `solver`) instead of the match's own, its figures kept
+    under "GAME:LEVEL". With --slow (device only), every
     frame over MS ms, its work or its work with the flash's longest write times,
     is listed on stderr with what it did: `slow FRAME WORK_MS FLASH_MS
     FLASH_WORST_MS ERASES PAGES DID SCREEN MODE MEM_FREE`
     (tools/bench/mpy_device.py, slow())."""
     boards = DEVICE_BOARDS
     frames = slow_ms = 0
+    opponent = None
     games = []
     args = list(args)
     while args:  # the options in any order, among the games
@@ -475,6 +484,10 @@ def only(part, args):
             if value is None or not value.isdigit() or part != "device":
                 sys.exit("bench: --slow takes a number of ms, and only for device")
             slow_ms = int(value)
+        elif word == "--opponent":
+            if value is None or part != "device":
+                sys.exit("bench: --opponent takes a level's name, and only for device")
+            opponent = value
         else:
             games.append(word)
     args = games
@@ -494,7 +507,7 @@ def only(part, args):
         from sim import vpico
 
         try:
-            device_figures(results, args, frames, boards, slow_ms)
+            device_figures(results, args, frames, boards, slow_ms, opponent)
         except (build.BuildError, vpico.Missing) as error:
             sys.exit("bench: %s" % error)
     write(results)
