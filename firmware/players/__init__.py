@@ -65,6 +65,15 @@ class Instant:
         return True
 
 
+def think(thinker, view, rng):
+    """`thinker`'s whole decision at once, its action (a searching player's
+    `choose`: autoplay, arena, tests)."""
+    thinker.start(view, rng)
+    while not thinker.step():
+        pass
+    return thinker.action
+
+
 def thinker(name, family=None):
     """A thinker (start, step, action) for the player called `name` (of `family`)."""
     module = _module(name, family)

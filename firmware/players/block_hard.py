@@ -22,6 +22,7 @@ from core.blockrules import hand_count
 from core.table import LEAD_FLIP
 from micropython import const
 
+from players import think
 from players.block_deal import deal, duel, ends, hands, order, play, play_out, side_value
 
 BUDGET = const(96)  # evaluations per decision on the device
@@ -101,10 +102,7 @@ def _evaluate(view, action, stock_at, points):
 
 def choose(view, rng):
     """Think the whole decision through at once (autoplay, arena, tests)."""
-    _thinker.start(view, rng)
-    while not _thinker.step():
-        pass
-    return _thinker.action
+    return think(_thinker, view, rng)
 
 
 _thinker = Thinker()

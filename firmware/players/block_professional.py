@@ -16,7 +16,7 @@ one play-out or at most 64 nodes of search.
 
 from micropython import const
 
-from players import block_hard, block_solver
+from players import block_hard, block_solver, think
 
 EVALUATIONS = const(144)  # play-outs per decision before the endgame
 ENDGAME = const(10)  # tiles in both hands from which, the stock spent, it solves
@@ -50,10 +50,7 @@ class Thinker:
 
 def choose(view, rng):
     """Think the whole decision through at once (autoplay, arena, server)."""
-    _thinker.start(view, rng)
-    while not _thinker.step():
-        pass
-    return _thinker.action
+    return think(_thinker, view, rng)
 
 
 _thinker = Thinker()

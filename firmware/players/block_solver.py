@@ -18,6 +18,7 @@ from core.tiles import weight
 from micropython import const
 
 from players import block_solve as solve
+from players import think
 from players.block_deal import deal, ends, hands, play
 
 SAMPLES = const(30)
@@ -155,10 +156,7 @@ class Thinker:
 
 def choose(view, rng):
     """Think the whole decision through at once (autoplay, arena, tests)."""
-    _thinker.start(view, rng)
-    while not _thinker.step():
-        pass
-    return _thinker.action
+    return think(_thinker, view, rng)
 
 
 _thinker = Thinker(budget=ARENA_BUDGET)

@@ -35,6 +35,7 @@ from core.table import E, LEAD_FLIP, Table, W
 from core.tiles import HIGH, LOW, NUMBER, pips, round5, spread
 from micropython import const
 
+from players import think
 from players.evaluate import count_after, points
 
 BUDGET = const(640)  # nodes per decision (device time: docs/players.md)
@@ -430,10 +431,7 @@ def _shed(a, b):
 
 def choose(view, rng):
     """Think the whole decision through at once (autoplay, arena, tests)."""
-    _thinker.start(view, rng)
-    while not _thinker.step():
-        pass
-    return _thinker.action
+    return think(_thinker, view, rng)
 
 
 _thinker = Thinker()

@@ -23,6 +23,7 @@ from core.poker import BID, BIDDING, hand_points, NO_BID, SEATS, TRICKS
 from core.tiles import count, spread
 from micropython import const
 
+from players import think
 from players.poker_medium import bid_for, play_on
 
 BUDGET = const(80)  # play-outs of a whole hand per decision: p90 under 1 s on the device
@@ -224,10 +225,7 @@ class Thinker:
 
 def choose(view, rng):
     """Think the whole decision through at once (autoplay, arena, tests)."""
-    _thinker.start(view, rng)
-    while not _thinker.step():
-        pass
-    return _thinker.action
+    return think(_thinker, view, rng)
 
 
 _thinker = Thinker()
