@@ -177,3 +177,13 @@ def test_the_play_outs_are_the_same_hands_on_both_interpreters(tmp_path):
         hands = mpy_playout.PLAYERS_ROUND * 12
         assert 0 < int(out) <= hands and int(out) == mpy_playout.players_rate(game, hands, 1)[1]
     assert mpy_playout.heap_per_hand("international") == -1  # (CPython)
+
+
+def test_the_saves_bench_times_the_menu_over_the_journal():
+    """`make bench-saves` (tools/bench/mpy_saves.py) saves a growing match and times
+    what the menu does with it: a line per size for the save, its erases and the menu."""
+    run = subprocess.run([bench.tool("micropython"), "tools/bench/mpy_saves.py", "firmware"],
+                         cwd=bench.ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    kinds = [line.split()[0] for line in run.stdout.splitlines()]
+    assert kinds.count("menu") >= 3 and kinds.count("save") == kinds.count("menu"), run.stdout

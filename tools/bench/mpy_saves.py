@@ -83,10 +83,14 @@ def one_more(session, storage):
 
 
 def menu(storage):
-    """What the main menu does with the save when it opens."""
-    if hasattr(saved, "pending"):
-        return saved.pending(storage)
-    return saved.resume(storage)  # before the journal: the match replayed
+    """What the main menu does with the save when it opens: since the journal, a
+    look at the saved match's summary (ui.matchsave); before it, the match replayed
+    (ui.session's resume, run on older commits to compare)."""
+    try:
+        from ui.matchsave import pending
+    except ImportError:
+        return saved.resume(storage)
+    return pending(storage)
 
 
 def main():
