@@ -52,6 +52,18 @@ def test_the_menus_helpers_are_let_go_while_a_match_is_played():
     assert handheld.screen_name() == "pause"  # its menu is made with the widgets again
 
 
+def test_a_continued_match_is_played_without_the_code_that_restored_it(tmp_path):
+    handheld = Handheld(save_dir=tmp_path, first="menu")
+    handheld.press("a")  # All Fives vs handheld
+    handheld.press("a")  # Start
+    assert handheld.screen_name() == "table"
+    again = Handheld(save_dir=tmp_path, first="menu")  # the power comes back
+    assert again.screen.keys[0] == "continue"
+    again.press("a")
+    assert again.screen_name() == "table"
+    assert "ui.restore" not in sys.modules and not hasattr(ui, "restore")
+
+
 def test_two_players_pass_the_handheld_and_never_see_each_others_tiles():
     handheld = Handheld(first=None)
     session = start_match(handheld, ["human:Ann", "human:Bob"], seed=3, options="target=61")
