@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from online_support import Handheld
-from ui.online import CODE_LETTERS
+from ui.online import CODE_LETTERS, GAMES
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "net"))
@@ -27,6 +27,12 @@ def rooms():
 def into_the_lobby(h):
     h.into_the_lobby()
     h.shot("lobby")
+
+
+def test_a_rooms_bots_are_the_levels_the_server_seats_for_its_game():
+    from server.games import LEVELS
+
+    assert {name: levels for name, _, levels in GAMES} == LEVELS
 
 
 def test_sign_in_then_the_lobby_lists_the_public_rooms(rooms, tmp_path):

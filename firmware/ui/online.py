@@ -11,7 +11,7 @@ from hw.roomclient import FAILED, RETRYING
 # (protocol name, label, bot levels weakest first): docs/protocol.md's table.
 GAMES = (
     ("poker", "Poker", ("easy", "medium", "hard")),
-    ("1x1", "1x1", ("easy", "medium", "hard")),
+    ("1x1", "1x1", ("easy", "medium", "hard", "professional")),
     ("allfives", "All Fives", ("random", "tactics", "defensive", "expert")),
     ("bid", "Bid", ("bid",)),
     ("classic", "Classic", ("easy", "medium", "hard")),
