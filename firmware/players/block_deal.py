@@ -162,7 +162,8 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
     before E, the two-double play of `pairs` last), one `rng.below(k)` per
     choice of k > 1 plays; without it every seat plays its heaviest tile (HEAVY)
     on the first end it fits and never two doubles at once. `w` < 0 is an empty
-    line: `seat` leads, the tile `lead` (any when -1), low half to W first.
+    line: `seat` leads the tile `lead` (when -1: any at random, or without `rng`
+    the heaviest), low half to W first (either way round at random with `rng`).
     Classic's closed line needs no rule here: nobody can play on it, so the
     seat after draws the whole stock and the hand is blocked, as the engine's
     rule ends it (a lead of [6|6] in Yard Kozel, which lays doubles out, is the
@@ -170,18 +171,24 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
     hand = hands[seat]
     if w < 0:
         m = hand & (1 << lead) if lead >= 0 else hand
-        k = 0
-        while m:
-            b = m & -m
-            m ^= b
-            t = BIT_TILE[b % 37]
-            _choices[k] = t * 2
-            k += 1
-            if LOW[t] != HIGH[t]:
-                _choices[k] = t * 2 + 1
+        if rng is None:
+            for t in HEAVY:
+                if m >> t & 1:
+                    break
+            c = t * 2
+        else:
+            k = 0
+            while m:
+                b = m & -m
+                m ^= b
+                t = BIT_TILE[b % 37]
+                _choices[k] = t * 2
                 k += 1
-        c = _choices[rng.below(k)] if k > 1 else _choices[0]
-        t = c >> 1
+                if LOW[t] != HIGH[t]:
+                    _choices[k] = t * 2 + 1
+                    k += 1
+            c = _choices[rng.below(k)] if k > 1 else _choices[0]
+            t = c >> 1
         hand &= ~(1 << t)
         hands[seat] = hand
         w = HIGH[t] if c & 1 else LOW[t]
