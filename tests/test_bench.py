@@ -4,6 +4,7 @@ frame that allocates. The figures themselves are printed by `make bench`, never
 asserted here."""
 
 import subprocess
+import sys
 
 import bench  # noqa: E402
 
@@ -31,6 +32,12 @@ def test_the_device_matches_can_be_played_against_another_level():
         ("block", "solver", 500),
         ("block4", "solver", 500),
     ]
+    # The professional plays Domino 1x1 only: not Kozel in pairs, nor a game of its own.
+    for games in (["block4"], ["allfives"], ["poker"]):
+        run = subprocess.run([sys.executable, str(bench.ROOT / "tools" / "bench" / "bench.py"),
+                              "device", "--opponent", "professional"] + games,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode != 0 and "plays only in: block\n" in run.stderr, run.stderr
 
 
 def test_a_leaky_frame_is_counted_and_the_tables_and_auction_allocate_nothing(tmp_path):

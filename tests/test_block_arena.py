@@ -1,8 +1,7 @@
 """tools/arenas/block_arena.py: who sits where, and a small seeded run adding up."""
 
-
-
 import block_arena  # noqa: E402
+import pytest
 from core.blockrules import Options  # noqa: E402
 
 
@@ -22,3 +21,9 @@ def test_a_small_run_counts_every_match_once():
     assert r["a_rate"] == (r["a_wins"] + r["halves"] / 2) / 6
     low, high = r["a_rate_95"]
     assert low <= r["a_rate"] <= high
+
+
+def test_the_professional_is_refused_outside_domino_1x1(capsys):
+    with pytest.raises(SystemExit):
+        block_arena.main(["kozel", "professional", "hard", "--matches", "2"])
+    assert "the professional plays Domino 1x1 only" in capsys.readouterr().err

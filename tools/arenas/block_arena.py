@@ -160,6 +160,8 @@ def main(argv):
         Options.parse(args.game, options_text)
     except ValueError as e:
         parser.error(str(e))
+    if args.game != "1x1" and "professional" in (args.a, args.b):
+        parser.error("the professional plays Domino 1x1 only")
     result = run(args.game, args.a, args.b, args.matches, options_text, args.seed, args.workers)
     if args.json:
         print(json.dumps(result))

@@ -31,6 +31,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tools/
 import paths  # (firmware/ and the rooms of tools/ on sys.path)
 import playout
+from players import BLOCK_NAMES, DUEL_NAMES
 from unix_port import compile_mpy, figures, FIRMWARE, tool
 
 import build
@@ -330,6 +331,9 @@ def poker_figures(results, mpy):
 DEVICE_MATCHES = (("allfives", "expert", 12000), ("bid", "bid", 12000),
                   ("block", "hard", 3000), ("block4", "hard", 3000), ("poker", "hard", 4000))
 DEVICE_SEED = 1234
+# The levels --opponent may name, by match: the draw-and-block matches' (block is
+# Domino 1x1, which has the professional too; block4 is Kozel in pairs) and the solver.
+OPPONENTS = {"block": DUEL_NAMES + ("solver",), "block4": BLOCK_NAMES + ("solver",)}
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
                   "heap_base", "heap_peak", "panel_bytes_per_frame",
@@ -456,9 +460,9 @@ def only(part, args):
     games; with --frames, each match cut to its first N frames), written into the
     build/bench.json of an earlier `make bench` (its other keys kept). With
     --opponent (device only), every handheld seat plays at that level (a name of
-    players.BLOCK_ARENA_NAMES in the draw-and-block matches, such as
-    `professional` or `solver`) instead of the match's own, its figures kept
-    under "GAME:LEVEL". With --slow (device only), every
+    OPPONENTS: a draw-and-block level or `solver`; `professional` in block only)
+    instead of the match's own, in the matches that have it (all of them when none
+    is named), its figures kept under "GAME:LEVEL". With --slow (device only), every
     frame over MS ms, its work or its work with the flash's longest write times,
     is listed on stderr with what it did: `slow FRAME WORK_MS FLASH_MS
     FLASH_WORST_MS ERASES PAGES DID SCREEN MODE MEM_FREE`
@@ -495,6 +499,13 @@ def only(part, args):
     if unknown:
         sys.exit("bench: no such device match: %s (there are: %s)" % (
             " ".join(unknown), " ".join(m[0] for m in DEVICE_MATCHES)))
+    if opponent is not None:
+        taking = [game for game, levels in OPPONENTS.items() if opponent in levels]
+        refusing = [game for game in args if game not in taking]
+        if refusing or not taking:
+            sys.exit("bench: --opponent %s plays only in: %s" % (
+                opponent, " ".join(taking) or "no device match"))
+        args = args or taking
     path = BUILD / "bench.json"
     results = json.loads(path.read_text()) if path.is_file() else {}
     if part == "unix32":
