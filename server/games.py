@@ -27,7 +27,7 @@ for _game in BLOCK_GAMES:
     LEVELS[_game] = players.DUEL_NAMES if _game == "1x1" else players.BLOCK_NAMES
 TIMEOUT_LEVEL = {"poker": "medium", "allfives": "tactics", "bid": "bid"}  # else medium
 LOWER_WINS = ("kozel", "yard")  # written points: the goat is whoever has most
-PRO_ELO = 1600.0  # the handheld professional of Domino 1x1 online (RULES.md 9)
+PRO_ELO = elo.LEVELS["professional"]  # the handheld professional of Domino 1x1 online (rule 9)
 
 
 class BadOptions(ValueError):
@@ -75,6 +75,8 @@ def family(game):
 
 
 def bot_elo(level):
+    """A bot's fixed rating: its level's (only Domino 1x1's duels are rated; the
+    other games' bots, whose levels have none, are counted at the strongest's)."""
     return elo.LEVELS.get(level, PRO_ELO)
 
 

@@ -21,7 +21,7 @@ DUEL_NAMES = BLOCK_NAMES + ("professional",)  # Domino 1x1's: one more (rated 16
 BLOCK_ARENA_NAMES = DUEL_NAMES + ("solver",)  # and the arena's sampling solver
 POKER_NAMES = BLOCK_NAMES  # Domino Poker's levels have the same names
 FAMILIES = ("block", "poker")  # their modules are players/FAMILY_LEVEL.py
-_BLOCK_MORE = ("professional", "solver")  # the blocks' players besides the family's
+_BLOCK_MORE = BLOCK_ARENA_NAMES[len(BLOCK_NAMES) :]  # the blocks' players besides the family's
 _MODULES = {
     "random": "random_play",
     "tactics": "tactics",
