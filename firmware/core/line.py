@@ -1,6 +1,7 @@
 """The draw-and-block family (RULES.md section 3): one engine for a line with two
-ends, a stock, the domino and the fish; each game's rules are a small object from
-core.blockrules (leads, drawing limits, scoring, match end).
+ends, a stock, the domino and the fish; each game's rules are a small object
+(leads, drawing limits, scoring, match end) from its own module, core.rules_1x1 ...
+core.rules_international on core.blockbase, which core.blockrules.rules_for imports.
 
 `LineGame` has the shape of core.allfives.AllFives: `legal(out)` lists the
 actions of the seat to move, `check(action)` explains why one is illegal,

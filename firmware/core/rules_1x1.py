@@ -1,4 +1,5 @@
-"""1x1 (RULES.md 3a), the draw-and-block rule set of core.blockrules.
+"""1x1 (RULES.md 3a), a draw-and-block rule set on core.blockbase, imported by
+core.blockrules.rules_for.
 """
 
 from core import events as ev

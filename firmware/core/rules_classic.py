@@ -1,4 +1,5 @@
-"""Classic (RULES.md 3b), the draw-and-block rule set of core.blockrules.
+"""Classic (RULES.md 3b), a draw-and-block rule set on core.blockbase, imported by
+core.blockrules.rules_for.
 """
 
 from core import events as ev

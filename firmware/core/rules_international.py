@@ -1,4 +1,5 @@
-"""International (RULES.md 3e), the draw-and-block rule set of core.blockrules.
+"""International (RULES.md 3e), a draw-and-block rule set on core.blockbase, imported by
+core.blockrules.rules_for.
 """
 
 from core import events as ev

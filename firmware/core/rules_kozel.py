@@ -1,5 +1,5 @@
-"""Kozel (RULES.md 3c), the draw-and-block rule set of core.blockrules; Yard Kozel
-(core.rules_yard) is built on it.
+"""Kozel (RULES.md 3c), a draw-and-block rule set on core.blockbase, imported by
+core.blockrules.rules_for; Yard Kozel (core.rules_yard) is built on it.
 """
 
 from micropython import const

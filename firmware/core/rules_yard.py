@@ -1,5 +1,5 @@
-"""Yard Kozel (RULES.md 3d), the draw-and-block rule set of core.blockrules, built
-on Kozel's (core.rules_kozel).
+"""Yard Kozel (RULES.md 3d), a draw-and-block rule set built on Kozel's
+(core.rules_kozel, on core.blockbase), imported by core.blockrules.rules_for.
 """
 
 from core import events as ev

@@ -11,9 +11,9 @@ DONE_KEY = "done"  # the number of the match retired last (finished or abandoned
 OLD_KEY = "match"  # where firmware before the journal kept the match in progress
 LAST_KEY = "last"  # the finished match, whole (ui.session's Session.encode())
 SUMMARY_W = 124  # the width of a summary line on the menu, in pixels
-# The level words of All Fives' players, as its set-up names them (the other
-# games' levels are called by their names: easy, medium, hard; 1x1's
-# professional is "pro", as in its set-up).
+# The words for the players whose names are not what their set-up shows: All
+# Fives' players as its set-up names them, and 1x1's professional, "pro" as in its
+# set-up (the other games' levels are called by their names: easy, medium, hard).
 _LEVEL_WORDS = {"random": "easy", "tactics": "medium", "defensive": "hard",
                 "professional": "pro"}
 
