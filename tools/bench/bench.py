@@ -359,14 +359,15 @@ def chosen(games, frames=0, opponent=None):
 def unix32_binaries():
     """The 32-bit unix port with the game and the harness frozen in, the port with
     only the harness frozen in, and the `make build` tree of .mpy files that the
-    second runs the game from."""
+    second runs the game from, compiled as a stock ESP32's build compiles them
+    (without line numbers: build.LEAN), the board that the figures from .mpy are for."""
     import firmware
 
     harness = [(ROOT / "tools" / "bench", ("mpy_device.py", "mpy_hardware.py"))]
     modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
     frozen = firmware.unix32([(FIRMWARE, modules)] + harness, "frozen")
     plain = firmware.unix32(harness, "plain")
-    return frozen, plain, build.build("virtual", BUILD / "bench-unix32")
+    return frozen, plain, build.build("virtual", BUILD / "bench-unix32", lean=True)
 
 
 def unix32_figures(results, games=(), frames=0):
