@@ -173,9 +173,11 @@ def test_the_medium_lead_is_the_best_scored_tile_and_call():
     # The lead read from tables is the one its rule names: while short, a sure
     # winner (the strongest, trumps first), else the weakest tile; once made, the
     # lead the most unseen tiles beat, a trump last; ties to the lowest tile and call.
-    from core.poker import led_by, power, SUIT, TRUMP, TRUMPS
+    from core.poker import led_by, power, SUIT, TRUMP, TRUMP_POWER, TRUMPS
     from core.tiles import HIGH, LOW
-    from poker2py import value  # the tables' own (tools/assets/poker2py.py)
+
+    def value(t):  # a tile's strength in general: a trump's power, else its best number's
+        return TRUMP_POWER[t] or max(power(t, LOW[t]), power(t, HIGH[t]))
 
     def beaten_by(t, led, unseen):
         rivals = TRUMPS if led == TRUMP else SUIT[led]
