@@ -17,17 +17,30 @@ from core.poker import (
     BID,
     BIDDING,
     follows,
-    led_by,
     NO_CALL,
-    power,
     SUIT,
     TRICKS,
-    TRUMP,
     TRUMP_ORDER,
-    TRUMP_POWER,
-    TRUMPS,
 )
-from core.tiles import ALL, BIT_TILE, HIGH, LOW
+from core.tiles import ALL, BIT_TILE
+
+# Tables for the play-outs of the hard level (thousands of picks a decision), made
+# by `make assets` (tools/assets/poker2py.py: what each holds), kept in flash where
+# the firmware is frozen: each tile's power in a trick each lead leads (a number 0-6
+# or TRUMP) at POWER[led * 28 + t], each tile's value, the tiles of the led number
+# (trumps, after a trump lead) that beat each tile there, each tile's leads, the
+# leads' scores and actions, and what each action leads.
+from players.poker_tables import (
+    BEATERS,
+    LEAD_ACTION,
+    LEADS,
+    LED,
+    POWER,
+    SHED,
+    SHORT,
+    SURE,
+    VALUE,
+)
 
 # The ace of each number: the double, and [0|6] for the zeros (1 has no tiles).
 _ACES = (6, -1, 13, 18, 22, 25, 27)
@@ -61,67 +74,6 @@ def bid_for(hand):
             spare -= 1
             likely += 1
     return min(7, sure + (likely + 1) // 2)
-
-
-def value(t):
-    """A tile's strength in general: a trump's power, else its best as a number's tile."""
-    p = TRUMP_POWER[t]
-    if p:
-        return p
-    return max(power(t, LOW[t]), power(t, HIGH[t]))
-
-
-# Tables made once, at import, for the play-outs of the hard level (thousands of
-# picks a decision): each tile's power in a trick each lead leads (a number 0-6
-# or TRUMP) at POWER[led * 28 + t], each tile's value, and the tiles of the led
-# number (trumps, after a trump lead) that beat each tile there.
-POWER = bytes(power(t, led) for led in range(TRUMP + 1) for t in range(28))
-_VALUE = bytes(value(t) for t in range(28))
-
-
-def _beaters(t, led):
-    rivals = TRUMPS if led == TRUMP else SUIT[led]
-    p = power(t, led)
-    m = 0
-    for u in range(28):
-        if rivals >> u & 1 and power(u, led) > p:
-            m |= 1 << u
-    return m
-
-
-_BEATERS = tuple(_beaters(t, led) for led in range(TRUMP + 1) for t in range(28))
-
-
-def _leads():
-    """Each tile's leads as led * 28 + t, its lower call first, at [2t] and [2t + 1]
-    (255: none; a trump or a double calls nothing and leads once)."""
-    out = bytearray(56)
-    for t in range(28):
-        if TRUMPS >> t & 1 or LOW[t] == HIGH[t]:
-            out[2 * t] = led_by(t, NO_CALL) * 28 + t
-            out[2 * t + 1] = 255
-        else:
-            out[2 * t] = LOW[t] * 28 + t
-            out[2 * t + 1] = HIGH[t] * 28 + t
-    return bytes(out)
-
-
-# A lead's scores (see _lead), indexed like POWER: while short, a sure winner's
-# (trumps before numbers) and any other's; once made, the score before the unseen
-# tiles that beat it count (8 added to keep a trump's at 0 or more).
-_LEADS = _leads()
-_SURE = bytes(64 + p for p in POWER)
-_SHORT = bytes(32 - _VALUE[i % 28] for i in range(len(POWER)))
-_SHED = bytes(
-    8 + (0 if i // 28 == TRUMP else 32) - _VALUE[i % 28] // 8 for i in range(len(POWER))
-)
-# The action of each lead (indexed like POWER), and what each action leads (by
-# tile * 8 + call).
-_LEAD_ACTION = bytes(
-    i % 28 * 8 + (NO_CALL if _LEADS[i % 28 * 2 + 1] == 255 else i // 28)
-    for i in range(len(POWER))
-)
-_LED = bytes(led_by(a >> 3, a & 7) if a >> 3 < 28 else 0 for a in range(BID))
 
 
 def pick(hand, led, top, played, need, unseen):
@@ -161,10 +113,10 @@ def play_on(hands, bids, taken, state, most):
     turn, led, top, best, n, played, done, first = state  # a list: nothing allocated
     a = -1
     powers = POWER
-    values = _VALUE
-    beaters = _BEATERS
-    leads = _LEADS
-    short = _SHORT
+    values = VALUE
+    beaters = BEATERS
+    leads = LEADS
+    short = SHORT
     while done < TRICKS and most:
         most -= 1
         hand = hands[turn]
@@ -182,7 +134,7 @@ def play_on(hands, bids, taken, state, most):
                 # that the most unseen tiles beat, a trump only when nothing else is.
                 i = -1
                 best_score = -1
-                scores = _SURE if need > 0 else _SHED
+                scores = SURE if need > 0 else SHED
                 m = hand
                 while m:
                     b = m & -m
@@ -205,7 +157,7 @@ def play_on(hands, bids, taken, state, most):
                         if score > best_score:
                             i = k
                             best_score = score
-                a = _LEAD_ACTION[i]
+                a = LEAD_ACTION[i]
             else:
                 legal = follows(hand, led, top)
                 if not legal & (legal - 1):  # one tile: no choice
@@ -251,7 +203,7 @@ def play_on(hands, bids, taken, state, most):
         hands[turn] = hand & ~(1 << t)
         played |= 1 << t
         if led < 0:
-            led = _LED[a]
+            led = LED[a]
         p = powers[led * 28 + t]
         if p > top:
             top = p

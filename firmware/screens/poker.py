@@ -52,7 +52,7 @@ from hw.buttons import A, ALL, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from players import thinker
 from players.poker_medium import choose as medium
-from ui import pokertable, profiles, redraw, tableview, tunes, wallets
+from ui import pokertable, profiles, redraw, tableview, tunes
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
@@ -207,6 +207,8 @@ class Screen:
         place = self.game.standings().index(0) + 1
 
         def paid():
+            from ui import wallets  # only at the end: the match is played without it
+
             # No board here keeps the date: rewards have no daily limit.
             self.paid = wallets.pay(storage, self.names[0], [self.level] * 3, place)
 

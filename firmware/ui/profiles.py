@@ -11,7 +11,6 @@ match retired in the same write, see ui.session.finish):
     profiles.record_result(app.storage, name, won, points_for, points_against)
 """
 
-from hw import netkeys
 from micropython import const
 
 KEY = "profiles"
@@ -153,6 +152,8 @@ def delete(storage, name):
         return reason
     rows = _load(storage)
     rows.pop(_find(rows, name))
+    from hw import netkeys  # only here: the match end and Domino Poker hold profiles
+
     netkeys.forget(storage, name)
     _store(storage, rows)
     return ""

@@ -159,23 +159,25 @@ def test_a_play_out_resumed_tile_by_tile_decides_as_one_played_through():
 
 def test_the_beaters_of_a_tile_are_the_stronger_tiles_of_what_was_led():
     from core.poker import power, SUIT, TRUMP, TRUMPS
-    from players import poker_medium
+    from players import poker_tables
 
     for led in range(TRUMP + 1):
         rivals = TRUMPS if led == TRUMP else SUIT[led]
         for t in range(28):
             stronger = [u for u in range(28) if rivals >> u & 1 and power(u, led) > power(t, led)]
-            assert poker_medium._BEATERS[led * 28 + t] == sum(1 << u for u in stronger)
-            assert poker_medium.POWER[led * 28 + t] == power(t, led)
+            assert poker_tables.BEATERS[led * 28 + t] == sum(1 << u for u in stronger)
+            assert poker_tables.POWER[led * 28 + t] == power(t, led)
 
 
 def test_the_medium_lead_is_the_best_scored_tile_and_call():
     # The lead read from tables is the one its rule names: while short, a sure
     # winner (the strongest, trumps first), else the weakest tile; once made, the
     # lead the most unseen tiles beat, a trump last; ties to the lowest tile and call.
-    from core.poker import led_by, power, SUIT, TRUMP, TRUMPS
+    from core.poker import led_by, power, SUIT, TRUMP, TRUMP_POWER, TRUMPS
     from core.tiles import HIGH, LOW
-    from players.poker_medium import value
+
+    def value(t):  # a tile's strength in general: a trump's power, else its best number's
+        return TRUMP_POWER[t] or max(power(t, LOW[t]), power(t, HIGH[t]))
 
     def beaten_by(t, led, unseen):
         rivals = TRUMPS if led == TRUMP else SUIT[led]

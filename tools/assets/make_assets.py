@@ -1,4 +1,5 @@
-"""Regenerate firmware/gfx/sprites.py and firmware/gfx/font.py from tools/assets/.
+"""Regenerate firmware/gfx/sprites.py and firmware/gfx/font.py from tools/assets/, and
+firmware/players/poker_tables.py from Domino Poker's rules.
 
 usage: make_assets.py [--check]
 
@@ -13,6 +14,7 @@ import sys
 
 import font2py
 import png2bitmap
+import poker2py
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "tools" / "assets"
@@ -34,7 +36,8 @@ def build():
     png, chars, cell_w, cell_h = FONT_GRID
     chars = (ASSETS / chars).read_text(encoding="utf-8").rstrip("\n")
     font = font2py.read_grid(ASSETS / png, chars, cell_w, cell_h)
-    return {SPRITES: png2bitmap.module(sheets), FONT: font2py.module(font)}
+    return {SPRITES: png2bitmap.module(sheets), FONT: font2py.module(font),
+            poker2py.MODULE: poker2py.module()}
 
 
 def main(argv=None):

@@ -356,6 +356,20 @@ def chosen(games, frames=0, opponent=None):
             for game, level, most in DEVICE_MATCHES if not games or game in games]
 
 
+def unix32_binaries():
+    """The 32-bit unix port with the game and the harness frozen in, the port with
+    only the harness frozen in, and the `make build` tree of .mpy files that the
+    second runs the game from, compiled as a stock ESP32's build compiles them
+    (without line numbers: build.LEAN), the board that the figures from .mpy are for."""
+    import firmware
+
+    harness = [(ROOT / "tools" / "bench", ("mpy_device.py", "mpy_hardware.py"))]
+    modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
+    frozen = firmware.unix32([(FIRMWARE, modules)] + harness, "frozen")
+    plain = firmware.unix32(harness, "plain")
+    return frozen, plain, build.build("virtual", BUILD / "bench-unix32", lean=True)
+
+
 def unix32_figures(results, games=(), frames=0):
     """The smallest heap of each scripted match on the 32-bit unix port, with the
     game frozen in and from .mpy files (bisection on -X heapsize): the heap in
@@ -363,13 +377,7 @@ def unix32_figures(results, games=(), frames=0):
     (mpy_device.py, mpy_hardware.py) is frozen into both binaries, so that its code
     is not counted in the heap of the game's .mpy files: on a board main.py stands
     for it."""
-    import firmware
-
-    harness = [(ROOT / "tools" / "bench", ("mpy_device.py", "mpy_hardware.py"))]
-    modules = [m for m in firmware.frozen_modules() if m != build.ENTRY]
-    frozen = firmware.unix32([(FIRMWARE, modules)] + harness, "frozen")
-    plain = firmware.unix32(harness, "plain")
-    tree = build.build("virtual", BUILD / "bench-unix32")
+    frozen, plain, tree = unix32_binaries()
     found = results.setdefault("unix32", {"frozen": {}, "mpy": {}})
     print()
     print("%-60s %10s" % ("32-bit unix port, smallest heap of the scripted match", "bytes"))

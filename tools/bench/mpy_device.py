@@ -32,7 +32,8 @@ slow() below: what the frame did), then `name value` lines:
     frame_ms_max_thinking                   the longest frame while the handheld
                                             decides
     decisions, decision_ms_mean, _p90, _max from the handheld's start to its
-                                            action, frames drawn meanwhile
+                                            action, frames drawn meanwhile (no
+                                            p90 on the unix port: 0)
     heap_base, heap_peak                    heap in use before the match, and the
                                             most after a collection (every 30
                                             frames and after each decision)
@@ -216,8 +217,12 @@ hw.display._write_data = counting(hw.display._write_data)
 engine, options, others, last_screen, sweep = GAMES[GAME]
 seats = ["human:ANN"] + ["handheld:" + OPPONENT] * others
 app = App(hw, None)
-decisions = []
 thinking = [False, 0]  # a decision under way, since when
+# The decisions' times: each kept on a board (for the p90); on the unix port, whose
+# times are the desktop's, only their count, sum and longest (a list that grew
+# there would count in the heap bisected, and once set its figure).
+decisions = []
+timed = [0, 0, 0]  # decisions, their ms in all, the longest
 
 
 def started():
@@ -227,7 +232,12 @@ def started():
 
 def finished():
     if thinking[0]:
-        decisions.append(ticks_diff(ticks_us(), thinking[1]) // 1000)
+        ms = ticks_diff(ticks_us(), thinking[1]) // 1000
+        timed[0] += 1
+        timed[1] += ms
+        timed[2] = max(timed[2], ms)
+        if ON_BOARD:
+            decisions.append(ms)
         thinking[0] = False
 
 
@@ -300,62 +310,6 @@ def slow(frame, work, flash_us, worst_us, erased, module, was_thinking):
           mode, gc.mem_free() if hasattr(gc, "mem_free") else 0)
 
 
-match = begin()
-# Frames per ms of work, the last one "1000+": on a board only. On the unix port the
-# times are the desktop's, and its 2 KB would count in the heap bisected there.
-histogram = array("H", bytes(2 * 1001) if ON_BOARD else b"")
-longest = longest_thinking = longest_flash = longest_flash_worst = 0
-saves = 0  # frames that wrote to the flash
-save_failures = 0  # frames whose save the disk refused (then no figure is true)
-gc.collect()
-base = peak = gc.mem_alloc()
-frames = 0
-decided = 0
-ending = "screens." + last_screen
-tail = END_FRAMES  # frames of the screen that ends the match, untouched
-while tail and frames < MOST_FRAMES:
-    if app._module == ending:
-        tail -= 1
-        held = 0
-    else:
-        step = frames % 40
-        way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
-        held = way if step in (0, 20) else A if step in (10, 30) else 0
-    was_thinking = thinking[0]
-    written = disk[0].write_us() if disk[0] else 0
-    written_worst = disk[0].write_us(True) if disk[0] else 0
-    counts = disk[0].written() if disk[0] else (0, 0)
-    module = app._module
-    start = ticks_us()
-    hw.run_frame(app)
-    work = ticks_diff(ticks_us(), start) - waited[0]
-    frames += 1
-    flash_us = disk[0].write_us() - written if disk[0] else 0
-    worst_us = disk[0].write_us(True) - written_worst if disk[0] else 0
-    if flash_us:
-        saves += 1
-        longest_flash = max(longest_flash, work + flash_us)
-        longest_flash_worst = max(longest_flash_worst, work + worst_us)
-    if SLOW_US >= 0 and work + worst_us > SLOW_US:
-        now = disk[0].written() if disk[0] else (0, 0)
-        slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(2)],
-             module, was_thinking)
-    if app.storage.match.failed:
-        save_failures += 1
-    ms = work // 1000
-    if ON_BOARD:
-        histogram[min(ms, 1000)] += 1
-    longest = max(longest, work)
-    if was_thinking or thinking[0]:
-        longest_thinking = max(longest_thinking, work)
-    if frames % HEAP_EVERY == 0 or len(decisions) != decided:
-        decided = len(decisions)
-        gc.collect()
-        peak = max(peak, gc.mem_alloc())
-    if frames % PROGRESS_EVERY == 0:
-        print("progress", frames)
-
-
 def percentile(counts, total, share):
     """The smallest ms that `share` per mille of the frames do not exceed."""
     seen = 0
@@ -366,23 +320,86 @@ def percentile(counts, total, share):
     return len(counts)
 
 
-decisions.sort()
-count = len(decisions)
-print("frames", frames)
-print("frame_ms_max", longest // 1000)
-print("frame_ms_p99", percentile(histogram, frames, 990))
-print("frame_ms_max_thinking", longest_thinking // 1000)
-print("decisions", count)
-print("decision_ms_mean", sum(decisions) // max(count, 1))
-print("decision_ms_p90", decisions[min(count - 1, count * 9 // 10)] if count else 0)
-print("decision_ms_max", decisions[-1] if count else 0)
-print("heap_base", base)
-print("heap_peak", peak)
-print("panel_bytes_per_frame", sent[0] // max(frames, 1))
-print("saves", saves)
-print("flash_erases", disk[0].erased if disk[0] else 0)
-print("frame_ms_max_flash", max(longest, longest_flash) // 1000)
-print("frame_ms_max_flash_worst", max(longest, longest_flash_worst) // 1000)
-print("save_failures", save_failures)
-ended = app._module == ending
-print("final" if ended else "unfinished", " ".join(str(n) for n in match.game.scores))
+def play():
+    """The match, frame by frame, then its figures. A function, so that its state is
+    in locals: new globals would grow the harness's dictionary in the middle of the
+    match, an allocation of the bench that no board makes."""
+    global held
+    match = begin()
+    # Frames per ms of work, the last one "1000+": on a board only. On the unix port the
+    # times are the desktop's, and its 2 KB would count in the heap bisected there.
+    histogram = array("H", bytes(2 * 1001) if ON_BOARD else b"")
+    longest = longest_thinking = longest_flash = longest_flash_worst = 0
+    saves = 0  # frames that wrote to the flash
+    save_failures = 0  # frames whose save the disk refused (then no figure is true)
+    gc.collect()
+    base = peak = gc.mem_alloc()
+    frames = 0
+    decided = 0
+    ending = "screens." + last_screen
+    tail = END_FRAMES  # frames of the screen that ends the match, untouched
+    while tail and frames < MOST_FRAMES:
+        if app._module == ending:
+            tail -= 1
+            held = 0
+        else:
+            step = frames % 40
+            way = RIGHT if frames // sweep % 2 == 0 else LEFT  # sweeps the hand and the stock
+            held = way if step in (0, 20) else A if step in (10, 30) else 0
+        was_thinking = thinking[0]
+        written = disk[0].write_us() if disk[0] else 0
+        written_worst = disk[0].write_us(True) if disk[0] else 0
+        counts = disk[0].written() if disk[0] else (0, 0)
+        module = app._module
+        start = ticks_us()
+        hw.run_frame(app)
+        work = ticks_diff(ticks_us(), start) - waited[0]
+        frames += 1
+        flash_us = disk[0].write_us() - written if disk[0] else 0
+        worst_us = disk[0].write_us(True) - written_worst if disk[0] else 0
+        if flash_us:
+            saves += 1
+            longest_flash = max(longest_flash, work + flash_us)
+            longest_flash_worst = max(longest_flash_worst, work + worst_us)
+        if SLOW_US >= 0 and work + worst_us > SLOW_US:
+            now = disk[0].written() if disk[0] else (0, 0)
+            slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(2)],
+                 module, was_thinking)
+        if app.storage.match.failed:
+            save_failures += 1
+        ms = work // 1000
+        if ON_BOARD:
+            histogram[min(ms, 1000)] += 1
+        longest = max(longest, work)
+        if was_thinking or thinking[0]:
+            longest_thinking = max(longest_thinking, work)
+        if frames % HEAP_EVERY == 0 or timed[0] != decided:
+            decided = timed[0]
+            gc.collect()
+            peak = max(peak, gc.mem_alloc())
+        if frames % PROGRESS_EVERY == 0:
+            print("progress", frames)
+
+    decisions.sort()
+    count = timed[0]
+    print("frames", frames)
+    print("frame_ms_max", longest // 1000)
+    print("frame_ms_p99", percentile(histogram, frames, 990))
+    print("frame_ms_max_thinking", longest_thinking // 1000)
+    print("decisions", count)
+    print("decision_ms_mean", timed[1] // max(count, 1))
+    print("decision_ms_p90", decisions[len(decisions) * 9 // 10] if decisions else 0)
+    print("decision_ms_max", timed[2])
+    print("heap_base", base)
+    print("heap_peak", peak)
+    print("panel_bytes_per_frame", sent[0] // max(frames, 1))
+    print("saves", saves)
+    print("flash_erases", disk[0].erased if disk[0] else 0)
+    print("frame_ms_max_flash", max(longest, longest_flash) // 1000)
+    print("frame_ms_max_flash_worst", max(longest, longest_flash_worst) // 1000)
+    print("save_failures", save_failures)
+    ended = app._module == ending
+    print("final" if ended else "unfinished", " ".join(str(n) for n in match.game.scores))
+
+
+play()

@@ -50,6 +50,12 @@ MCUS = {
 }
 ARCH = {"rp2040": "armv6m", "rp2040-w": "armv6m", "esp32": "xtensawin", "esp8266": "xtensa",
         "unix": "x64"}
+# The microcontrollers whose heap is tight (a stock ESP32 has about 100-110 KB free,
+# an ESP8266 about 36 KB): their .mpy files are compiled with mpy-cross -O3, which
+# leaves out the tables of line numbers (a traceback there names the file and the
+# function, every line as line 1); a match from .mpy then takes about 4.8 KB less heap on a
+# 32-bit port (docs/device-figures.md). The others keep their line numbers.
+LEAN = ("esp32", "esp8266")
 
 
 class BuildError(Exception):
@@ -82,17 +88,23 @@ def mpy_cross():
     return path
 
 
-def compile_to(source, target, arch, name):
-    """Compile; `name` is the file name tracebacks on the device show."""
+def compile_to(source, target, arch, name, lean=False):
+    """Compile; `name` is the file name tracebacks on the device show (with `lean`,
+    without the line numbers: see LEAN)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    command = [mpy_cross(), "-march=" + arch, "-s", name, "-o", str(target), str(source)]
+    command = [mpy_cross()] + (["-O3"] if lean else [])
+    command += ["-march=" + arch, "-s", name, "-o", str(target), str(source)]
     subprocess.run(command, check=True)
 
 
-def build(name, out=BUILD):
-    """Build board `name` into out/name/ and out/name.romfs; returns the folder."""
+def build(name, out=BUILD, lean=None):
+    """Build board `name` into out/name/ and out/name.romfs; returns the folder. With
+    `lean` True or False, line numbers are left out or kept whatever the board's
+    microcontroller (None: as LEAN says for it)."""
     check_board(name)
     arch = ARCH[MCUS[name]]
+    if lean is None:
+        lean = MCUS[name] in LEAN
     tree = out / name
     tree.mkdir(parents=True, exist_ok=True)
     for entry in tree.iterdir():
@@ -109,8 +121,9 @@ def build(name, out=BUILD):
         if relative == pathlib.Path(ENTRY):
             shutil.copyfile(source, tree / ENTRY)
         else:
-            compile_to(source, tree / relative.with_suffix(".mpy"), arch, relative.as_posix())
-    compile_to(BOARDS / (name + ".py"), tree / "board_config.mpy", arch, "board_config.py")
+            compile_to(source, tree / relative.with_suffix(".mpy"), arch, relative.as_posix(),
+                       lean)
+    compile_to(BOARDS / (name + ".py"), tree / "board_config.mpy", arch, "board_config.py", lean)
     with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree
         image = make_romfs(str(tree), mpy_cross=False)
     (out / (name + ".romfs")).write_bytes(image)
@@ -132,8 +145,9 @@ def main():
     files = sum(1 for path in tree.rglob("*") if path.is_file())
     image = tree.parent / (args.board + ".romfs")
     print(
-        "build/%s/: %d files, %d bytes (mpy-cross -march=%s)"
-        % (args.board, files, size(tree), ARCH[MCUS[args.board]])
+        "build/%s/: %d files, %d bytes (mpy-cross %s-march=%s)"
+        % (args.board, files, size(tree), "-O3 " if MCUS[args.board] in LEAN else "",
+           ARCH[MCUS[args.board]])
     )
     print("build/%s: ROMFS image, %d bytes" % (image.name, image.stat().st_size))
 
