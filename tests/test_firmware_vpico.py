@@ -29,12 +29,16 @@ FRAMES = 230
 
 def test_the_manifest_freezes_what_the_handheld_imports_and_the_board(tmp_path):
     path = firmware.manifest("picoboy", tmp_path)
-    namespace = {"frozen": [], "included": []}
+    namespace = {"frozen": [], "included": [], "required": []}
     code = path.read_text()
-    exec(code, {"include": namespace["included"].append,
+    exec(code, {"include": namespace["included"].append, "require": namespace["required"].append,
                 "freeze": lambda where, names: namespace["frozen"].append((where, names))})
-    assert namespace["included"] == ["$(PORT_DIR)/boards/manifest.py"]
-    (game_dir, modules), (board_dir, board_file) = namespace["frozen"]
+    # The port's own manifest's lines, but the handheld's _boot.py for the port's.
+    assert namespace["included"] == ["$(MPY_DIR)/extmod/asyncio"]
+    assert namespace["required"] == ["onewire", "ds18x20", "dht", "neopixel"]
+    port, boot, (game_dir, modules), (board_dir, board_file) = namespace["frozen"]
+    assert port == ("$(PORT_DIR)/modules", ("_boot_fat.py", "rp2.py"))
+    assert boot == (str(ROOT / "tools" / "device" / "frozen"), "_boot.py")
     sources = {p.relative_to(build.FIRMWARE).as_posix() for p in build.FIRMWARE.rglob("*.py")}
     assert pathlib.Path(game_dir) == build.FIRMWARE
     readers = {p.as_posix() for p in build.HOST_ONLY}

@@ -8,7 +8,7 @@ import pathlib
 import subprocess
 
 import pytest
-from hw.flashlog import FlashLog
+from hw.flashlog import FlashLog, LOG_BYTES
 from hw.journal import chunk, DAMAGED, HEADER, TORN, WHOLE
 from norflash import NorFlash, PowerCut
 
@@ -254,3 +254,21 @@ def test_the_log_and_its_power_cuts_under_micropython():
     assert int(figures["steps"]) > 1400 and figures["erases"] == "2"
     assert int(figures["cuts"]) > 350 and figures["kept"] == figures["cuts"]
     assert int(figures["torn"]) > 0
+
+
+def test_the_frozen_boot_leaves_the_log_out_of_littlefs_and_keeps_a_stock_layout():
+    """tools/device/frozen/_boot.py under MicroPython on a stand-in rp2.Flash:
+    a blank flash gets littlefs less the log's 64 KB (and the log its room); the
+    next power-on finds it again, files kept; a littlefs over the whole storage
+    (a stock firmware's) is mounted as it is, and the match stays in its files."""
+    out = subprocess.run(
+        [str(MICROPYTHON), "-X", "heapsize=2M", str(ROOT / "tests" / "hw" / "mpy_boot.py"),
+         str(ROOT / "tools" / "device" / "frozen" / "_boot.py"), str(ROOT / "firmware")],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    said = dict(line.split() for line in out.splitlines())
+    boot = (ROOT / "tools" / "device" / "frozen" / "_boot.py").read_text()
+    assert "log_bytes=%d)" % LOG_BYTES in boot
+    assert said == {"blank_size": "131072", "blank_file": "-", "blank_log": "1",
+                    "again_size": "131072", "again_file": "kept", "again_log": "1",
+                    "whole_size": "196608", "whole_file": "stock", "whole_log": "0"}
