@@ -56,7 +56,6 @@ _HALF = b"L"
 _CLEAR = b"C"
 _SLOT = const(9)  # the half chunk: kind, length, generation (4), CRC
 _REACH = const(512)  # how far past its start a save's own write reaches
-_BLANK = b"\xff" * _PAGE
 
 
 def region(rp2, os_module, fs_path="/"):
@@ -256,9 +255,10 @@ class FlashLog(Kept):
         """Where the last page piece from `at` to `stop` with a byte that is not
         0xff ends (the `first` such piece's, if asked), or -1 if they are all 0xff."""
         last = -1
+        blank = b"\xff" * _PAGE  # made here: kept in the heap, it would cost its bytes
         while at < stop:
             size = min(_PAGE - at % _PAGE, stop - at)
-            if self._read(at, size) != _BLANK[:size]:
+            if self._read(at, size) != blank[:size]:
                 last = at + size - 1
                 if first:
                     break
