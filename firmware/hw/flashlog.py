@@ -18,8 +18,9 @@ use; the other is erased when the log is opened (at power-on, before the
 first frame), and so is ready when the one in use is full or ends in a torn
 chunk: the match then moves there whole (its chunks since its header copied,
 then the new ones), and the half chunk, programmed last, makes it the one in
-use. Only a second move in one power-on erases in a frame (a half holds some
-32 KB of chunks, tens of matches).
+use. A half more than half full at the opening moves then, so a power-on
+starts with half a half of room and a ready half: only past 48 KB of saves in
+one power-on (tens of matches) does a move erase in a frame.
 
 A write reads the pages it touches, puts its bytes into them (after the
 last chunk everything is still 0xff, and programming a byte with its own
@@ -90,7 +91,21 @@ class FlashLog(Kept):
                 self._active, self._gen = i, gens[i]
         if self._active >= 0:
             self._scan()
-        for i in range(2):  # every half not in use made ready, before the first frame
+        self._ready_other()
+        # A half in use more than half full moves now, before the first frame,
+        # so that a power-on's saves have half a half and a ready half ahead.
+        # (Not a torn or damaged one: load() tells of it, and the game writes
+        # the match anew.)
+        if self._open and self._end - self._active * self._half > self._half // 2:
+            kept = b""
+            if self._head >= 0:
+                kept = self._read(self._head, self._end - self._head)
+            self._move(kept, b"")
+            self._ready_other()
+
+    def _ready_other(self):
+        """Every half not in use erased, if it is not blank."""
+        for i in range(2):
             if i != self._active and self._dirty(i * self._half, (i + 1) * self._half, True) >= 0:
                 self._erase(i)
 
@@ -174,7 +189,7 @@ class FlashLog(Kept):
         if _SLOT + len(kept) + len(data) > self._half:
             raise OSError("match too long for the log")
         if not self._ready:
-            self._erase(target)  # a second move in one power-on: in the frame
+            self._erase(target)  # a second move in one power-on: in its frame
         self._program(base + _SLOT, bytes(kept) + data)
         # Last, the half chunk: until it is whole, the half in use stays in use.
         gen = (self._gen + 1).to_bytes(4, "big")
