@@ -28,8 +28,8 @@ def mount(rp2, vfs, point="/", log_bytes=65536):
     board); returns the block device used."""
     whole = rp2.Flash()
     size = whole.ioctl(4, 0) * whole.ioctl(5, 0)
-    small = whole  # a storage too small to share: littlefs has it all, no log
-    if size >= 4 * log_bytes:
+    small = whole  # a storage too small to share: littlefs keeps it all, no log
+    if size >= 2 * log_bytes:
         small = rp2.Flash(start=0, len=size - log_bytes)
     for device in (small, whole):
         try:
