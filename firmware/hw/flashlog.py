@@ -282,6 +282,8 @@ class FlashLog(Kept):
 
     def _program(self, at, data):
         """`data` programmed at `at`: the pages it touches read, merged, programmed."""
+        if not data:  # a move of no match: only its half chunk is programmed
+            return
         first = at - at % _PAGE
         span = self._read(first, (at + len(data) + _PAGE - 1) // _PAGE * _PAGE - first)
         span[at - first:at - first + len(data)] = data
