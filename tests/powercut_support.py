@@ -11,22 +11,30 @@ What a cut can interrupt, by file (`save`: save.bin and its older generation,
 `journal`: the match's two copies, `summary`: the menu's cache) and by step:
 `open`, `write` (a write's first chunk, nothing of it landed: between writes),
 `chunk` (a later chunk: the write landed in part), `torn` (half a chunk landed),
-`flush`, `close` and `remove`. `sampled()` picks images of every (file, step)
-pair the match has, `make reliability` many more (RELIABILITY=0: all of them).
+`flush`, `close` and `remove`. With the match in a log on raw NOR flash
+(Uncut(..., log=True): hw/flashlog.py on tests/core/norflash.py, as on a
+board), its steps are `log`'s: `program` (a page, not begun), `torn-program`
+(the page programmed in part), `erase` and `torn-erase`. `sampled()` picks
+images of every (file, step) pair the match has, `make reliability` many more
+(RELIABILITY=0: all of them).
 """
 
 import collections
+import contextlib
 import os
 import random
 
 from check import Flash
 from line_driver import respond_line, start_line
+from norflash import NorFlash, PowerCut
 from screens import poker
 from ui import profiles
 from ui_driver import Handheld, respond, start_match
 
 SCALE = int(os.environ.get("RELIABILITY", "1"))  # samples of each kind times SCALE; 0: all
 RESTORED = "The save was damaged: its copy before the last change is back."
+LOG = "<log>"  # in an image's files: the bytes of the log's NOR flash
+LOG_SECTORS = 4  # two halves of 8 KB: a match's saves fit in one
 
 
 def file_of(path):
@@ -42,7 +50,7 @@ class ImagedFlash(Flash):
     `floor` is how many actions the journal held whole then, from `counted()`
     (the actions of the match on screen) at the close of each journal write."""
 
-    def __init__(self, counted):
+    def __init__(self, counted, log=False):
         super().__init__(16)
         self.counted = counted
         self.images = []
@@ -50,6 +58,26 @@ class ImagedFlash(Flash):
         self._last = None
         self._path = None  # the file of the open, flush or close under way
         self._writing = False  # ... opened for writing
+        self.nor = ImagedNor(self) if log else None
+
+    def log_step(self, kind, step):
+        """Images before a step of the log's flash (`step(flash)` does it): as it
+        is, and with the step torn."""
+        files = dict(self.files)
+        files[LOG] = bytes(self.nor.data)
+        self.images.append(("log", kind, files, self.floor))
+        torn = self.nor.copy(cut=0, seed=len(self.images))
+        with contextlib.suppress(PowerCut):
+            step(torn)
+        files = dict(self.files)
+        files[LOG] = bytes(torn.data)
+        self.images.append(("log", "torn-" + kind, files, self.floor))
+
+    def saved(self):
+        """A write of the log done: the actions it holds whole, as at a journal's close."""
+        counted = self.counted()
+        if counted is not None:
+            self.floor = counted
 
     def open(self, path, mode):
         self._path, self._writing = path, "r" not in mode
@@ -77,12 +105,34 @@ class ImagedFlash(Flash):
                 self.floor = counted
 
 
+class ImagedNor(NorFlash):
+    """The log's NOR flash, imaged by its ImagedFlash before each page program
+    and sector erase."""
+
+    def __init__(self, imaged):
+        super().__init__(LOG_SECTORS)
+        self.imaged = imaged
+
+    def _program(self, at, page):
+        self.imaged.log_step("program", lambda flash: flash._program(at, page))
+        super()._program(at, page)
+
+    def erase(self, sector):
+        self.imaged.log_step("erase", lambda flash: flash.erase(sector))
+        super().erase(sector)
+
+
 def boot(files):
-    """Power on again on `files`: through the splash and the title to the main
-    menu, and past what it says about a torn save."""
+    """Power on again on `files` (and the log's flash, if they hold it): through
+    the splash and the title to the main menu, and past what it says about a
+    torn save."""
     flash = Flash(16)
     flash.files = dict(files)
-    handheld = Handheld(flash=flash)
+    log = None
+    if LOG in files:
+        log = NorFlash(LOG_SECTORS)
+        log.data[:] = flash.files.pop(LOG)
+    handheld = Handheld(flash=flash, log=log)
     handheld.press("a")  # the splash
     handheld.press("a")  # the title
     assert handheld.screen_name() == "menu"
@@ -106,9 +156,19 @@ class Uncut:
     """A match played through the screens on an ImagedFlash, never cut: the
     images, the states seen after each number of actions, the save at its end."""
 
-    def __init__(self, match, limit=60000):
-        self.flash = ImagedFlash(lambda: self.counted())
-        self.handheld = handheld = Handheld(first=None, flash=self.flash)
+    def __init__(self, match, limit=60000, log=False):
+        self.flash = ImagedFlash(lambda: self.counted(), log)
+        self.handheld = handheld = Handheld(first=None, flash=self.flash, log=self.flash.nor)
+        if log:  # the floor rises when a write of the log is done
+            kept = handheld.app.storage.match
+            add = kept._add
+
+            def added(data, carry):
+                done = add(data, carry)
+                self.flash.saved()
+                return done
+
+            kept._add = added
         handheld.app.draw = lambda: None  # the frames are not under test: most of the time
         match.prepare(handheld)
         self.match = match
@@ -200,7 +260,7 @@ def kinds(uncut):
 def report(name, uncut, counts, in_end):
     """What a run with -s prints: the steps of the match and those cut."""
     every = kinds(uncut)
-    steps = sum(n for (_, kind), n in every.items() if kind != "torn")
+    steps = sum(n for (_, kind), n in every.items() if not kind.startswith("torn"))
     images = len(uncut.flash.images)
     print("\n%s: %d storage steps (%d images with the torn chunks), %d cut; %d images in"
           " the match end, %d cut" % (name, steps, images, sum(counts.values()),

@@ -29,12 +29,16 @@ FRAMES = 230
 
 def test_the_manifest_freezes_what_the_handheld_imports_and_the_board(tmp_path):
     path = firmware.manifest("picoboy", tmp_path)
-    namespace = {"frozen": [], "included": []}
+    namespace = {"frozen": [], "included": [], "required": []}
     code = path.read_text()
-    exec(code, {"include": namespace["included"].append,
+    exec(code, {"include": namespace["included"].append, "require": namespace["required"].append,
                 "freeze": lambda where, names: namespace["frozen"].append((where, names))})
-    assert namespace["included"] == ["$(PORT_DIR)/boards/manifest.py"]
-    (game_dir, modules), (board_dir, board_file) = namespace["frozen"]
+    # The port's own manifest's lines, but the handheld's _boot.py for the port's.
+    assert namespace["included"] == ["$(MPY_DIR)/extmod/asyncio"]
+    assert namespace["required"] == ["onewire", "ds18x20", "dht", "neopixel"]
+    port, boot, (game_dir, modules), (board_dir, board_file) = namespace["frozen"]
+    assert port == ("$(PORT_DIR)/modules", ("_boot_fat.py", "rp2.py"))
+    assert boot == (str(ROOT / "tools" / "device" / "frozen"), "_boot.py")
     sources = {p.relative_to(build.FIRMWARE).as_posix() for p in build.FIRMWARE.rglob("*.py")}
     assert pathlib.Path(game_dir) == build.FIRMWARE
     readers = {p.as_posix() for p in build.HOST_ONLY}
@@ -135,16 +139,26 @@ def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
 
 
 def test_the_virtual_picos_flash_keeps_what_the_board_writes(uf2):
-    """The firmware boots with littlefs on rp2.Flash, formatted by the port's
-    _boot.py through the boot ROM's erase and program, and the flash keeps what
-    is written: a file reads back from a new mount of the same flash, a page
-    programmed twice holds the AND of both (NOR), an erase gives 0xff again."""
+    """The firmware boots with littlefs on rp2.Flash but its last 64 KB,
+    formatted by the handheld's _boot.py (tools/device/frozen) through the boot
+    ROM's erase and program, and the flash keeps what is written: a file reads
+    back from a new mount of the same part of the flash, the match log
+    (hw/flashlog.py) finds its 64 KB and keeps a match through a new opening,
+    a page programmed twice holds the AND of both (NOR), an erase gives 0xff
+    again."""
     code = (
         "import os, rp2\n"
+        "from hw.flashlog import FlashLog, region\n"
+        "from hw.journal import chunk\n"
         "with open('kept.txt', 'w') as f:\n"
         "    f.write('a save')\n"
+        "log = region(rp2, os)\n"
+        "kept = FlashLog(log)\n"
+        "print(kept.start(3, b'seed') and kept.append(chunk(b'A', b'xy')))\n"
+        "print(FlashLog(log).load() == [(b'H', b'\\x00\\x00\\x00\\x03seed'), (b'A', b'xy')])\n"
         "os.umount('/')\n"
-        "flash = rp2.Flash()\n"
+        "size = rp2.Flash().ioctl(4, 0) * 4096\n"
+        "flash = rp2.Flash(start=0, len=size - 65536)\n"
         "os.mount(os.VfsLfs2(flash, progsize=256), '/')\n"
         "with open('/kept.txt') as f:\n"
         "    print(f.read())\n"
@@ -161,7 +175,7 @@ def test_the_virtual_picos_flash_keeps_what_the_board_writes(uf2):
     )
     with virtual_pico("pico-spi", uf2) as pico:
         pico.run(5)
-        assert pico.repl(code).split() == ["a", "save", "True", "True", "True"]
+        assert pico.repl(code).split() == ["True", "True", "a", "save", "True", "True", "True"]
 
 
 def test_the_i2c_board_boots_into_the_emulators_title_over_its_bus(tmp_path):

@@ -25,15 +25,18 @@ DIRECTION = {W: "left", E: "right", N: "up", S: "down"}
 class Handheld:
     """An emulated handheld running the game, with what it said collected. Each
     frame lasts 1000 // fps ms of virtual time, which a duel's match clock counts.
-    With `flash` (check.Flash), the save is kept there instead of in save_dir;
-    with `speaking` False, it is a board without speech (nothing is said)."""
+    With `flash` (check.Flash), the save is kept there instead of in save_dir,
+    and with `log` (a block device: norflash.NorFlash) the match in progress in
+    a log on it (hw/flashlog.py), as on a board's raw flash; with `speaking`
+    False, it is a board without speech (nothing is said)."""
 
     def __init__(self, board="pico-spi", save_dir=None, first="title", fps=30, flash=None,
-                 speaking=True):
+                 speaking=True, log=None):
         self.said = []
         self.speaking = speaking
         self._apps = []
         self.flash = flash
+        self.log = log
         self.save_dir = save_dir or tempfile.mkdtemp(prefix="domino-save-")
         self.emulator = Emulator(board, screen=self._make_app, save_dir=self.save_dir, fps=fps)
         self.app = self._apps[0]
@@ -42,7 +45,7 @@ class Handheld:
 
     def _make_app(self, hw):
         if self.flash is not None:
-            hw.storage = Storage("/save.bin", self.flash, self.flash.open)
+            hw.storage = Storage("/save.bin", self.flash, self.flash.open, self.log)
         app = App(hw, first=None, speak=self.said.append if self.speaking else None)
         self._apps.append(app)
         return app

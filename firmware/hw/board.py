@@ -103,9 +103,28 @@ def collector(gc):
     return idle
 
 
+def raw_log():
+    """The block device of the match log on a board's raw flash (hw/flashlog.py),
+    or None: where there is no rp2.Flash (CPython, the emulator, other ports), or
+    littlefs was given the whole flash (the port's own _boot.py)."""
+    try:
+        rp2 = __import__("rp2")  # by name: the rp2 stubs do not type-check
+    except ImportError:
+        return None
+    import os
+
+    from hw.flashlog import region
+
+    return region(rp2, os)
+
+
 def build(board, machine, time, save_path="save.bin", fps=30, os_module=None,
-          open_file=None, net=None):
-    storage = Storage(save_path, os_module, open_file)
+          open_file=None, net=None, log=None):
+    """The Hardware of `board`. `log`: the match log's block device (by default,
+    on a board's own flash, raw_log()'s)."""
+    if log is None and os_module is None and open_file is None:
+        log = raw_log()
+    storage = Storage(save_path, os_module, open_file, log)
     pwm = None
     if board.get("speaker") is not None:
         pwm = machine.PWM(machine.Pin(board["speaker"]), freq=440, duty_u16=0)

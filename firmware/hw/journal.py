@@ -44,9 +44,9 @@ from hw.crc import crc16
 
 HEADER = b"H"
 _FRAME = const(5)  # kind, length, CRC
-_SUMMARY = b"S"
+SUMMARY = b"S"
 SUMMARY_MAX = const(120)  # the most bytes of a summary kept (and read)
-_NOT_NOTED = (-1, None, b"")  # no summary known to be written (numbers are >= 0)
+NOT_NOTED = (-1, None, b"")  # no summary known to be written (numbers are >= 0)
 
 WHOLE = "whole"  # nothing was damaged
 TORN = "torn"  # a copy ends in a chunk cut short (a power cut): nothing lost
@@ -77,7 +77,7 @@ def parse(data):
     return chunks, WHOLE
 
 
-def _number(chunks, kind=HEADER):
+def number_of(chunks, kind=HEADER):
     """The match number of a copy's chunks, or -1 if they do not start with a
     chunk of `kind` (the header)."""
     if not chunks or chunks[0][0] != kind or len(chunks[0][1]) < 4:
@@ -85,18 +85,47 @@ def _number(chunks, kind=HEADER):
     return int.from_bytes(chunks[0][1][:4], "big")
 
 
-class Journal:
+class Kept:
+    """What every keeper of the match in progress shares (this module's files,
+    hw/flashlog.py's raw flash): the state after a read or write, and note_of()
+    over the keeper's own note()."""
+
+    def __init__(self):
+        self.whole = True
+        self.status = WHOLE
+        self.failed = False  # the last write failed
+        self._noted = NOT_NOTED  # (number, state, summary) of the summary written last
+
+    def note(self, number, summary):
+        """Keep `summary` as what match `number` is now (each keeper its own way)."""
+        raise NotImplementedError
+
+    def note_of(self, number, state, make):
+        """note() the summary `make()` gives, made only when match `number`'s
+        `state` (what the summary is made of, such as the scores) is not that of
+        the summary written last (on a board making it takes milliseconds), and
+        written only when it differs. False if the write failed (the next call
+        tries again)."""
+        noted = self._noted
+        same = noted[0] == number  # the match noted last
+        if same and noted[1] == state:
+            return True
+        summary = make()[:SUMMARY_MAX]
+        if not (same and noted[2] == summary) and not self.note(number, summary):
+            return False
+        self._noted = (number, state, summary)
+        return True
+
+
+class Journal(Kept):
     def __init__(self, path, os_module, open_file, copies=2):
+        super().__init__()
         self._os = os_module
         self._open = open_file
         self._every = (path, path + ".2")  # removed by clear(), however many are kept
         self._paths = self._every[:copies]
         self._summary = path + ".sum"
         self._trusted = 0  # the copy to write last when both are rewritten
-        self.whole = True
-        self.status = WHOLE
-        self.failed = False  # the last write failed
-        self._noted = _NOT_NOTED  # (number, state, summary) of the summary written last
 
     def head(self):
         """(number, header) of the newest match kept, reading no more than the
@@ -106,7 +135,7 @@ class Journal:
         for path in self._paths:
             data = self._read(path, True)
             chunks, how = parse(data)
-            number = _number(chunks)
+            number = number_of(chunks)
             if number >= 0 and (best is None or number > best[0]):
                 best = (number, chunks[0][1][4:])
             elif number < 0 and data:
@@ -124,7 +153,7 @@ class Journal:
         best = -1
         trusted = (0, 0, False)
         for i in range(len(copies)):
-            number = _number(copies[i][0])
+            number = number_of(copies[i][0])
             if number < 0:
                 continue
             rank = (number, len(copies[i][0]), copies[i][1] == WHOLE)
@@ -158,8 +187,8 @@ class Journal:
         """Keep `summary` (bytes, cut to SUMMARY_MAX) as what match `number` is
         now; False if the write failed (the menu then shows no summary)."""
         summary = summary[:SUMMARY_MAX]
-        data = chunk(_SUMMARY, number.to_bytes(4, "big") + summary)
-        self._noted = _NOT_NOTED
+        data = chunk(SUMMARY, number.to_bytes(4, "big") + summary)
+        self._noted = NOT_NOTED
         try:
             with self._open(self._summary, "wb") as f:
                 f.write(data)
@@ -170,22 +199,6 @@ class Journal:
         self._noted = (number, None, summary)
         return True
 
-    def note_of(self, number, state, make):
-        """note() the summary `make()` gives, made only when match `number`'s
-        `state` (what the summary is made of, such as the scores) is not that of
-        the summary written last (on a board making it takes milliseconds), and
-        written only when it differs. False if the write failed (the next call
-        tries again)."""
-        noted = self._noted
-        same = noted[0] == number  # the match noted last
-        if same and noted[1] == state:
-            return True
-        summary = make()[:SUMMARY_MAX]
-        if not (same and noted[2] == summary) and not self.note(number, summary):
-            return False
-        self._noted = (number, state, summary)
-        return True
-
     def summary(self):
         """The summary of the newest match kept, or None when there is none, or it
         is torn, damaged or another match's. Reads the first chunks only."""
@@ -193,7 +206,7 @@ class Journal:
         if head is None:
             return None
         chunks, _ = parse(self._read(self._summary, True))
-        if _number(chunks, _SUMMARY) != head[0]:
+        if number_of(chunks, SUMMARY) != head[0]:
             return None
         return chunks[0][1][4:]
 
@@ -206,7 +219,7 @@ class Journal:
                 pass
         self.whole = True
         self.status = WHOLE
-        self._noted = _NOT_NOTED
+        self._noted = NOT_NOTED
 
     def _write(self, order, data, mode):
         try:

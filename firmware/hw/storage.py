@@ -14,7 +14,10 @@ before it, and `status` and `problem` say what happened, whichever part of
 the newer file is damaged and if it is gone. Nothing is ever renamed or removed.
 
 The match in progress is kept apart, in `match` (see hw/journal.py): one copy of
-it where the save is on littlefs (a board's own flash), two elsewhere.
+it where the save is on littlefs (a board's own flash), two elsewhere; or, on a
+board whose littlefs leaves the flash's end out, in a log on that raw flash
+(hw/flashlog.py: `log`, its block device), where a save programs a page and
+never erases.
 
 File layout (big-endian): b"PDKV", version 2 (1 byte), number (4), payload
 length (2), CRC-16/CCITT of the number, length and payload (2), payload. The
@@ -165,19 +168,31 @@ def journal_copies(path, os_module):
     return 1 if isinstance(found, littlefs) else 2
 
 
+def _kept_match(path, os_module, open_file, real, log):
+    """What keeps the match in progress: a FlashLog on `log`, a raw flash's block
+    device, if there is one; else a Journal beside the save, in the copies
+    journal_copies() says on a `real` file system (two on a simulated one)."""
+    if log is not None:
+        from hw.flashlog import FlashLog  # only a board with the raw region loads it
+
+        return FlashLog(log)
+    copies = journal_copies(path, os_module) if real else 2
+    return Journal(path + ".match", os_module, open_file, copies)
+
+
 class Storage:
     """The save at `path`, and the match journal next to it (`match`).
     `os_module` and `open_file` default to MicroPython's (or CPython's) os and
     open; tests hand in a simulated flash, which the mount table knows nothing
-    of, so it keeps two copies of the journal."""
+    of, so it keeps two copies of the journal. With `log` (a block device of raw
+    flash, rp2.Flash's methods) the match goes to a FlashLog there instead."""
 
-    def __init__(self, path, os_module=None, open_file=None):
+    def __init__(self, path, os_module=None, open_file=None, log=None):
         self._os = os_module if os_module is not None else os
         self._open = open_file if open_file is not None else open
         self.path = path
         self._paths = (path, path + ".2")
-        copies = journal_copies(path, self._os) if os_module is None else 2
-        self.match = Journal(path + ".match", self._os, self._open, copies)
+        self.match = _kept_match(path, self._os, self._open, os_module is None, log)
         self._values = {}
         self._current = -1  # which file holds the save loaded or written last
         self._number = 0  # the highest generation number seen

@@ -10,7 +10,8 @@ tools/bench/bench.py runs it in two places:
 - on the virtual Pico (the frozen firmware's raw REPL, main.py interrupted and
   its objects dropped, sys.argv set first): the board's real display, bus and
   clock, times in device time, saves on the board's littlefs on its own flash
-  (rp2.Flash, formatted afresh: CountedFlash below; the flash's write times,
+  (rp2.Flash, formatted afresh, and the match log on the flash's last 64 KB:
+  CountedFlash and mount_flash below; the flash's write times,
   which the virtual Pico's chip does not take, are added from its counts);
 - on the 32-bit unix port (the fake hardware of mpy_hardware.py, whose clock
   never waits), by bisection on -X heapsize: the smallest heap of the match.
@@ -39,7 +40,8 @@ slow() below: what the frame did), then `name value` lines:
                                             frames and after each decision)
     panel_bytes_per_frame                   bytes sent to the panel, per frame
     saves, flash_erases                     frames that wrote to the flash, and
-                                            the 4 KB blocks littlefs erased
+                                            the 4 KB blocks littlefs and the
+                                            match log erased
     frame_ms_max_flash                      the longest frame with the flash's
                                             typical write times added (its
                                             pages programmed, its blocks erased)
@@ -111,7 +113,7 @@ def hardware():
     from hw import board
 
     mount_flash()
-    return board.build(board_config.BOARD, machine, time)
+    return board.build(board_config.BOARD, machine, time, log=disk[1])
 
 
 class CountedFlash:
@@ -122,25 +124,28 @@ class CountedFlash:
     the C method itself (an attribute of this object: littlefs calls it without
     Python in between); its writes pass through Python here, a few calls a save.
     The virtual Pico's chip finishes an erase or a program at once, so the
-    flash's own write times are added from these counts (write_us)."""
+    flash's own write times are added from these counts (write_us). With
+    `counts` (another CountedFlash) they are counted there: one tally for the
+    littlefs and the match log (hw/flashlog.py) on the rest of the flash."""
 
-    def __init__(self, flash):
+    def __init__(self, flash, counts=None):
         self.flash = flash
         self.readblocks = flash.readblocks
+        self.counts = counts if counts is not None else self
         self.erased = 0
         self.pages = 0
 
     def writeblocks(self, block, buf, offset=None):
         if offset is None:  # erase, then program
-            self.erased += (len(buf) + BLOCK - 1) // BLOCK
+            self.counts.erased += (len(buf) + BLOCK - 1) // BLOCK
             self.flash.writeblocks(block, buf)
         else:
             self.flash.writeblocks(block, buf, offset)
-        self.pages += (len(buf) + PAGE - 1) // PAGE
+        self.counts.pages += (len(buf) + PAGE - 1) // PAGE
 
     def ioctl(self, op, arg):
         if op == 6:  # erase a block
-            self.erased += 1
+            self.counts.erased += 1
         return self.flash.ioctl(op, arg)
 
     def written(self):
@@ -155,23 +160,30 @@ class CountedFlash:
         return self.erased * ERASE_US + self.pages * PROGRAM_US
 
 
-disk = [None]  # the counted flash
+disk = [None, None]  # the counted flash: littlefs's, the match log's
 
 
 def mount_flash():
-    """The board's file system, as the rp2 port's _boot.py mounts it (littlefs on
-    rp2.Flash, 256-byte pages), formatted afresh: the match starts from an empty
-    save."""
+    """The board's flash as the handheld lays it out, formatted afresh (the
+    match starts from an empty save): littlefs (256-byte pages, as the rp2
+    port's _boot.py mounts it) on all of rp2.Flash but its last LOG_BYTES,
+    which hold the match log (hw/flashlog.py), blank."""
     import os
 
     import rp2  # type: ignore[import-not-found]
+    from hw.flashlog import LOG_BYTES
 
     os.umount("/")
-    device = CountedFlash(rp2.Flash())
+    size = rp2.Flash().ioctl(4, 0) * BLOCK
+    device = CountedFlash(rp2.Flash(start=0, len=size - LOG_BYTES))
     os.VfsLfs2.mkfs(device, progsize=PAGE)
     os.mount(os.VfsLfs2(device, progsize=PAGE), "/")
     os.chdir("/")
+    log = rp2.Flash(start=size - LOG_BYTES, len=LOG_BYTES)
+    for block in range(LOG_BYTES // BLOCK):  # blank, as a board's first power-on leaves it
+        log.ioctl(6, block)
     disk[0] = device
+    disk[1] = CountedFlash(log, device)
 
 
 class Finger:
