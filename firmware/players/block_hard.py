@@ -11,9 +11,16 @@ lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
 The move with the best total over the samples is played; every move sees the
 same samples. The play-outs are players.block_deal's `play_out`, greedy.
 
+The endgame is solved: once the stock is spent and all hands together hold at
+most ENDGAME tiles, it deals the hidden tiles SAMPLES times, solves each deal
+exactly (players.block_solver, at most NODES nodes a decision) and plays the
+move best on the most deals. players.block_professional is this judgement with
+other numbers.
+
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
-`step()` (an *evaluation*) and `action` is the best move so far; the budget is a
-number of evaluations per decision. Integer values: the same decision on every
+`step()` (an *evaluation*), or searches at most 64 nodes in the endgame, and
+`action` is the best move so far; the budget is a number of evaluations, or of
+nodes, per decision. Integer values: the same decision on every
 board.
 """
 
@@ -22,10 +29,13 @@ from core.blockrules import hand_count
 from core.table import LEAD_FLIP
 from micropython import const
 
-from players import think
-from players.block_deal import deal, duel, ends, hands, order, play, play_out, side_value
+from players import block_solver, think
+from players.block_deal import deal, doubts, duel, ends, hands, order, play, play_out, side_value
 
 BUDGET = const(96)  # evaluations per decision on the device
+ENDGAME = const(12)  # tiles in all hands from which, the stock spent, it solves
+SAMPLES = const(20)  # deals solved per endgame decision
+NODES = const(1200)  # search nodes per endgame decision (the solver's device budget)
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
 
 stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
@@ -33,11 +43,12 @@ stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
 _hands = [0, 0, 0, 0]  # the playout's hands
 
 
-class Thinker:
-    """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
+class Sampler:
+    """Judging by play-outs: `start(view, rng)`, then `step()` until it returns True."""
 
-    def __init__(self, budget=BUDGET, points=False, one_lead=False):
+    def __init__(self, budget=BUDGET, points=False, one_lead=False, doubt=False):
         self.budget = budget
+        self.doubt = [0, 0, 0, 0] if doubt else None  # players.block_deal.doubts
         self.points = points  # value a duel's hands by the points they score
         self.one_lead = one_lead  # judge a lead one way round only (see start)
         self.moves = [0] * _MAX_MOVES
@@ -61,6 +72,8 @@ class Thinker:
         self.n = n
         self.action = legal[0]
         self.next = 0
+        if self.doubt is not None:
+            doubts(view, self.doubt)
         # Whole samples only, so that every move is judged on the same deals;
         # a single choice needs no thought.
         self.left = max(1, self.budget // n) * n if n > 1 else 0
@@ -72,7 +85,7 @@ class Thinker:
             return True
         i = self.next
         if i == 0:
-            self.stock_at = deal(self.view, self.rng)
+            self.stock_at = deal(self.view, self.rng, self.doubt)
         self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at, self.points)
         self.left -= 1
         stats[1] += 1
@@ -84,6 +97,42 @@ class Thinker:
                     best = j
             self.action = self.moves[best]
         return self.left <= 0
+
+
+class Thinker:
+    """One decision at a time: `start(view, rng)`, then `step()` until it returns
+    True; a Sampler's decision until the stock is spent and the hands hold at
+    most `endgame` tiles, then the solver's (`samples` deals, `nodes` at most)."""
+
+    def __init__(
+        self,
+        budget=BUDGET,
+        points=False,
+        one_lead=False,
+        endgame=ENDGAME,
+        samples=SAMPLES,
+        nodes=NODES,
+        doubt=False,
+    ):
+        self.endgame = endgame
+        self.sampler = Sampler(budget, points, one_lead, doubt)
+        self.solver = block_solver.Thinker(
+            samples=samples, solve_from=0, budget=nodes, points=points, doubt=doubt
+        )
+        self.now: Sampler | block_solver.Thinker = self.sampler
+        self.action = -1
+
+    def start(self, view, rng):
+        late = view.stock == 0 and sum(view.hand_sizes) <= self.endgame
+        self.now = self.solver if late else self.sampler
+        self.now.start(view, rng)
+        self.action = self.now.action
+
+    def step(self):
+        """One play-out or a bounded piece of search; True when the decision is made."""
+        done = self.now.step()
+        self.action = self.now.action
+        return done
 
 
 def _evaluate(view, action, stock_at, points):

@@ -19,7 +19,7 @@ from micropython import const
 
 from players import block_solve as solve
 from players import think
-from players.block_deal import deal, ends, hands, play
+from players.block_deal import deal, doubts, ends, hands, play
 
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
@@ -60,6 +60,7 @@ class Thinker:
         step_nodes=STEP_NODES,
         table_max=TABLE_MAX,
         points=False,
+        doubt=False,
     ):
         self.samples = samples
         self.solve_from = solve_from
@@ -67,6 +68,7 @@ class Thinker:
         self.step_nodes = step_nodes
         self.table_max = table_max
         self.points = points  # value a duel's hands by the points they score
+        self.doubt = [0, 0, 0, 0] if doubt else None  # deal by players.block_deal.doubts
         self.moves = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
@@ -88,6 +90,8 @@ class Thinker:
             self.moves[i] = legal[i]
             self.votes[i] = 0
         self.n = n
+        if self.doubt is not None:
+            doubts(view, self.doubt)
         self.sample = 0
         self.move = 0  # the move being solved on the current deal
         self.left = self.budget
@@ -99,7 +103,7 @@ class Thinker:
             return True
         view = self.view
         if self.move == 0 and self.best == -solve.WIN:
-            self.stock_at = deal(view, self.rng)
+            self.stock_at = deal(view, self.rng, self.doubt)
             solve.setup(
                 view.players,
                 view.pairs,
