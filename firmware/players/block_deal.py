@@ -320,6 +320,24 @@ def side_value(hands, players, pairs, seat):
     return best - totals[mine]
 
 
+def hand_won(hands, players, pairs, seat, out, leader):
+    """1 when `seat`'s side wins the hand, else -1, by International's rule (RULES.md
+    3e): the seat that went out (`out`, -1 for a blocked hand) or else the lowest
+    count, ties to the first from `leader` in seat order."""
+    if out < 0:
+        out = s = leader
+        low = hand_count(hands[s])
+        for _ in range(players - 1):
+            s = s + 1 if s + 1 < players else 0
+            c = hand_count(hands[s])
+            if c < low:
+                out = s
+                low = c
+    if out == seat or pairs and (out ^ seat) & 1 == 0:
+        return 1
+    return -1
+
+
 def duel(mine, theirs):
     """A Domino 1x1 hand's points for the seat whose hand counts `mine` (RULES.md
     3a): the lower count wins the other's (an empty hand counts 0), equal counts

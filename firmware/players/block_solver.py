@@ -61,6 +61,7 @@ class Thinker:
         table_max=TABLE_MAX,
         points=False,
         doubt=False,
+        win=False,
     ):
         self.samples = samples
         self.solve_from = solve_from
@@ -69,6 +70,7 @@ class Thinker:
         self.table_max = table_max
         self.points = points  # value a duel's hands by the points they score
         self.doubt = [0, 0, 0, 0] if doubt else None  # deal by players.block_deal.doubts
+        self.win = win  # value a one-hand match's hand as won or lost
         self.moves = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
@@ -111,6 +113,7 @@ class Thinker:
                 self.stock_at + view.stock,
                 self.table_max,
                 self.points,
+                view.leader if self.win and view.options.target == 0 else -1,
             )
         solve.nodes = 0
         solve.limit = self.step_nodes
@@ -152,7 +155,7 @@ class Thinker:
         view = self.view
         hands(view, solve.hands)
         if not play(view, solve.hands, action):
-            return solve.value()
+            return solve.value(view.seat)
         me = view.seat
         after = me + 1 if me + 1 < view.players else 0
         return solve.search(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)
