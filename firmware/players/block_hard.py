@@ -12,9 +12,10 @@ In a match of one hand (International's `target=hand`) a hand won counts _WON
 more than that and a hand lost _WON less (players.block_deal.hand_won): the
 side that wins the hand wins the match, whatever the counts. The move with the
 best total over the samples is played; every move sees the same samples. The
-play-outs are players.block_deal's `play_out`, greedy. With `doubt`, the deals
-keep out of a seat's hand, in most deals, the tiles it passed over for a lighter
-one (players.block_deal.doubts).
+play-outs are players.block_deal's `play_out`, greedy. The deals keep out of a
+seat's hand, in 3 deals of 4 where they can, the tiles it passed over for a
+lighter one (`doubt`: players.block_deal.doubts; the opponents that play their
+heaviest tile seldom hold them).
 
 The endgame is solved: once the stock is spent and all hands together hold at
 most ENDGAME tiles, it deals the hidden tiles SAMPLES times, solves each deal
@@ -131,7 +132,7 @@ class Thinker:
         endgame=ENDGAME,
         samples=SAMPLES,
         nodes=NODES,
-        doubt=False,
+        doubt=True,
         win=True,
     ):
         self.endgame = endgame

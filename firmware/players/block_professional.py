@@ -11,7 +11,8 @@ times, solves each deal exactly for the same points (players.block_solver, at
 most BUDGET nodes) and plays the move best on the most deals.
 
 Anytime like the other levels: a `Thinker` (start, step, action) whose steps are
-one play-out or at most 64 nodes of search.
+one play-out or at most 64 nodes of search. It deals without hard's doubts
+(players.block_deal.doubts): its figures were measured before them.
 """
 
 from micropython import const
@@ -29,7 +30,7 @@ class Thinker(block_hard.Thinker):
 
     def __init__(self):
         block_hard.Thinker.__init__(
-            self, EVALUATIONS, True, True, endgame=ENDGAME, samples=SAMPLES, nodes=BUDGET
+            self, EVALUATIONS, True, True, ENDGAME, SAMPLES, BUDGET, doubt=False
         )
 
 
