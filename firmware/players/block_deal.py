@@ -12,13 +12,14 @@ through core.line's engine with the same random choices and finds the same
 hands at the end.
 """
 
-from core.actions import PAIR
+from core.actions import DRAW, PAIR
 from core.blockrules import hand_count
-from core.table import LEAD
+from core.table import LEAD, LEAD_FLIP
 from core.tiles import BIT_TILE, count, DOUBLES, HIGH, LOW, NUMBER, spread
 from micropython import const
 
 _ATTEMPTS = const(8)  # shuffles tried before what a seat lacks is relaxed
+_TRUST = const(3)  # in 4 deals, a seat's doubts are kept out of its hand when they can be
 _FINISH = const(0x8000001)  # [0|0] and [6|6], Kozel's two-double finish
 NO_PAIRS = const(0)  # `play_out`'s `pairs`: never two doubles together (1x1, International)
 ANY_PAIR = const(1)  # two doubles whenever both ends' doubles are held (Classic)
@@ -37,19 +38,55 @@ _may_hold = [0, 0, 0, 0]
 ends = bytearray(2)  # the line's W and E numbers after play()
 
 
-def deal(view, rng):
+def deal(view, rng, doubt=None):
     """Shuffle the unseen tiles into `order`, then gather every other seat's hand,
     the most constrained first, from the tiles it may hold; a shuffle that leaves a seat short
-    is made again (a few times, then what a seat lacks is relaxed). Returns where
-    the stock begins."""
+    is made again (a few times, then what a seat lacks is relaxed). With `doubt`
+    (by seat, as `doubts` finds them) a seat's hand takes its doubted tiles, in
+    _TRUST deals of 4, only when the others do not fill it. Returns where the
+    stock begins."""
     for attempt in range(_ATTEMPTS):
-        taken = _deal(view, rng, attempt + 1 == _ATTEMPTS)
+        taken = _deal(view, rng, attempt + 1 == _ATTEMPTS, doubt)
         if taken >= 0:
             return taken
     return taken
 
 
-def _deal(view, rng, relax):
+def doubts(view, out):
+    """Into `out` (by seat), the unseen tiles each other seat likely lacks: those
+    that fitted the line, and outweighed the tile it played, when it played since
+    its last draw (a seat that plays its heaviest tile would have played them)."""
+    for s in range(view.players):
+        out[s] = 0
+    w = e = 0
+    for seat, action in view.log:
+        if action == DRAW:
+            out[seat] = 0  # what it drew may be any of them
+        if action >= DRAW:  # a draw, a pass or two doubles, which leave the ends as they were
+            continue
+        t = action >> 3
+        where = action & 7
+        low = LOW[t]
+        high = HIGH[t]
+        if where >= LEAD:
+            w = high if where == LEAD_FLIP else low
+            e = low if where == LEAD_FLIP else high
+            continue
+        if seat != view.seat:
+            m = view.unseen & (NUMBER[w] | NUMBER[e])
+            while m:
+                b = m & -m
+                m ^= b
+                u = BIT_TILE[b % 37]
+                if LOW[u] + HIGH[u] > low + high:
+                    out[seat] |= b
+        if where == 0:
+            w = high if low == w else low
+        else:
+            e = high if low == e else low
+
+
+def _deal(view, rng, relax, doubt):
     unseen = view.unseen
     k = spread(unseen, order)
     rng.shuffle(order, k)
@@ -66,7 +103,10 @@ def _deal(view, rng, relax):
         done |= 1 << s
         size = view.hand_sizes[s]
         end = taken + size
-        got = _gather(_may_hold[s], view.free[s], end, k, taken)
+        got = taken
+        if doubt is not None and doubt[s] and rng.below(4) < _TRUST:
+            got = _gather(_may_hold[s] & ~doubt[s], 0, end, k, taken)
+        got = _gather(_may_hold[s], view.free[s], end, k, got)
         if got < end:
             if not relax:
                 return -1
@@ -278,6 +318,24 @@ def side_value(hands, players, pairs, seat):
         if side != mine and totals[side] < best:
             best = totals[side]
     return best - totals[mine]
+
+
+def hand_won(hands, players, pairs, seat, out, leader):
+    """1 when `seat`'s side wins the hand, else -1, by International's rule (RULES.md
+    3e): the seat that went out (`out`, -1 for a blocked hand) or else the lowest
+    count, ties to the first from `leader` in seat order."""
+    if out < 0:
+        out = s = leader
+        low = hand_count(hands[s])
+        for _ in range(players - 1):
+            s = s + 1 if s + 1 < players else 0
+            c = hand_count(hands[s])
+            if c < low:
+                out = s
+                low = c
+    if out == seat or pairs and (out ^ seat) & 1 == 0:
+        return 1
+    return -1
 
 
 def duel(mine, theirs):

@@ -11,12 +11,13 @@ times, solves each deal exactly for the same points (players.block_solver, at
 most BUDGET nodes) and plays the move best on the most deals.
 
 Anytime like the other levels: a `Thinker` (start, step, action) whose steps are
-one play-out or at most 64 nodes of search.
+one play-out or at most 64 nodes of search. It deals without hard's doubts
+(players.block_deal.doubts): its figures were measured before them.
 """
 
 from micropython import const
 
-from players import block_hard, block_solver, think
+from players import block_hard, think
 
 EVALUATIONS = const(144)  # play-outs per decision before the endgame
 ENDGAME = const(10)  # tiles in both hands from which, the stock spent, it solves
@@ -24,28 +25,13 @@ SAMPLES = const(20)  # deals solved per endgame decision
 BUDGET = const(1200)  # search nodes per endgame decision (the solver's device budget)
 
 
-class Thinker:
-    """One decision at a time: `start(view, rng)`, then `step()` until it returns True."""
+class Thinker(block_hard.Thinker):
+    """players.block_hard's thinker with the professional's numbers and the duel's points."""
 
     def __init__(self):
-        self.sampler = block_hard.Thinker(EVALUATIONS, points=True, one_lead=True)
-        self.solver = block_solver.Thinker(
-            samples=SAMPLES, solve_from=0, budget=BUDGET, points=True
+        block_hard.Thinker.__init__(
+            self, EVALUATIONS, True, True, ENDGAME, SAMPLES, BUDGET, doubt=False
         )
-        self.now: block_hard.Thinker | block_solver.Thinker = self.sampler
-        self.action = -1
-
-    def start(self, view, rng):
-        endgame = view.stock == 0 and sum(view.hand_sizes) <= ENDGAME
-        self.now = self.solver if endgame else self.sampler
-        self.now.start(view, rng)
-        self.action = self.now.action
-
-    def step(self):
-        """One play-out or a bounded piece of search; True when the decision is made."""
-        done = self.now.step()
-        self.action = self.now.action
-        return done
 
 
 def choose(view, rng):

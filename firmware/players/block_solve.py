@@ -19,7 +19,7 @@ from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import duel, HEAVY, order, side_value
+from players.block_deal import duel, hand_won, HEAVY, order, side_value
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
@@ -35,6 +35,7 @@ _sides = 0b0101  # bit s: seat s plays on the side whose value is sought
 _seat = 0  # a seat of that side
 _pairs = False
 _points = False  # a duel valued by its points (players.block_deal.duel)
+_leader = -1  # with a seat, the hand valued 1 won or -1 lost (players.block_deal.hand_won)
 _stock_end = 0
 _table_max = 0  # entries kept before the table starts again
 
@@ -43,14 +44,15 @@ class OutOfWork(Exception):
     pass
 
 
-def setup(players, pairs, side, stock_end, table_max, points=False):
+def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1):
     """A new deal: `players` seats (in pairs or not), valued for `side`'s side
-    (with `points`, a duel by its points), the stock ending at `stock_end` of the
-    deal's order; the table is cleared, and cleared again whenever it reaches
-    `table_max` entries."""
-    global _players, _pairs, _sides, _seat, _stock_end, _table_max, _points
+    (with `points`, a duel by its points; with the hand's `leader`, won or lost),
+    the stock ending at `stock_end` of the deal's order; the table is cleared, and
+    cleared again whenever it reaches `table_max` entries."""
+    global _players, _pairs, _sides, _seat, _stock_end, _table_max, _points, _leader
     _table_max = table_max
     _points = points
+    _leader = leader
     _players = players
     _pairs = pairs
     _sides = 5 << (side & 1) if pairs else 1 << side
@@ -59,8 +61,11 @@ def setup(players, pairs, side, stock_end, table_max, points=False):
     table.clear()
 
 
-def value():
-    """The current hands' value for the side sought."""
+def value(out=-1):
+    """The current hands' value for the side sought, `out` the seat that went out
+    (-1 for a blocked hand)."""
+    if _leader >= 0:
+        return hand_won(hands, _players, _pairs, _seat, out, _leader)
     if _points:
         return duel(hand_count(hands[_seat]), hand_count(hands[1 - _seat]))
     return side_value(hands, _players, _pairs, _seat)
@@ -120,7 +125,7 @@ def search(seat, w, e, drawn, stuck, alpha, beta):
                         continue  # no fit, or the same position as on W
                     nw = w
                     ne = high if low == e else low
-                v = value() if not hands[seat] else search(after, nw, ne, drawn, 0, alpha, beta)
+                v = value(seat) if not hands[seat] else search(after, nw, ne, drawn, 0, alpha, beta)
                 if maximise:
                     if v > best:
                         best = v

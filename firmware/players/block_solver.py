@@ -19,7 +19,7 @@ from micropython import const
 
 from players import block_solve as solve
 from players import think
-from players.block_deal import deal, ends, hands, play
+from players.block_deal import deal, doubts, ends, hands, play
 
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
@@ -60,6 +60,8 @@ class Thinker:
         step_nodes=STEP_NODES,
         table_max=TABLE_MAX,
         points=False,
+        doubt=False,
+        win=False,
     ):
         self.samples = samples
         self.solve_from = solve_from
@@ -67,6 +69,8 @@ class Thinker:
         self.step_nodes = step_nodes
         self.table_max = table_max
         self.points = points  # value a duel's hands by the points they score
+        self.doubt = [0, 0, 0, 0] if doubt else None  # deal by players.block_deal.doubts
+        self.win = win  # value a one-hand match's hand as won or lost
         self.moves = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
@@ -88,6 +92,8 @@ class Thinker:
             self.moves[i] = legal[i]
             self.votes[i] = 0
         self.n = n
+        if self.doubt is not None:
+            doubts(view, self.doubt)
         self.sample = 0
         self.move = 0  # the move being solved on the current deal
         self.left = self.budget
@@ -99,7 +105,7 @@ class Thinker:
             return True
         view = self.view
         if self.move == 0 and self.best == -solve.WIN:
-            self.stock_at = deal(view, self.rng)
+            self.stock_at = deal(view, self.rng, self.doubt)
             solve.setup(
                 view.players,
                 view.pairs,
@@ -107,6 +113,7 @@ class Thinker:
                 self.stock_at + view.stock,
                 self.table_max,
                 self.points,
+                view.leader if self.win and view.options.target == 0 else -1,
             )
         solve.nodes = 0
         solve.limit = self.step_nodes
@@ -148,7 +155,7 @@ class Thinker:
         view = self.view
         hands(view, solve.hands)
         if not play(view, solve.hands, action):
-            return solve.value()
+            return solve.value(view.seat)
         me = view.seat
         after = me + 1 if me + 1 < view.players else 0
         return solve.search(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)

@@ -2,7 +2,8 @@
 through it and through the engine (`legal`, `apply_legal`) with the same random
 choices (core.rng, a number drawn only where there are two plays or more) end
 with the same hands, the same seat out or the same blocked line, and the same
-score where the hand's score follows from the hands alone; the greedy
+score where the hand's score follows from the hands alone (and the same winners
+of International's one hand by `hand_won`); the greedy
 play-out (no generator) makes the heaviest tile's first play each time."""
 
 from blockcheck import position
@@ -12,7 +13,15 @@ from core.blockrules import Options
 from core.line import LineGame
 from core.rng import Rng
 from core.table import E, W
-from players.block_deal import ANY_PAIR, FINISH_PAIR, HEAVY, NO_PAIRS, pairs_rule, play_out
+from players.block_deal import (
+    ANY_PAIR,
+    FINISH_PAIR,
+    hand_won,
+    HEAVY,
+    NO_PAIRS,
+    pairs_rule,
+    play_out,
+)
 
 PLAYING = 0
 SETUPS = (
@@ -98,6 +107,10 @@ def compare(name, text, seed, choose, rng_of, moves):
         else:
             split.rules.fish(split)
         assert split.scores == whole.scores, (name, text, seed)
+    if name == "international":  # one hand: hand_won names the match's winners
+        won = [hand_won(hands, whole.SEATS, options.pairs, s, out, whole.leader) for s in
+               range(whole.SEATS)]
+        assert won == [1 if whole.winners >> s & 1 else -1 for s in range(whole.SEATS)]
     return whole
 
 
