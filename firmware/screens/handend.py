@@ -56,8 +56,7 @@ class Screen:
             if self.app.speak is not None:
                 for e in events:
                     self.app.say(speech.event(session, e))
-            session.save(self.app.storage)
-            self.app.go("table", session)
+            self.app.go_then_save(session, "table", session)  # the deal saved a frame later
 
     def draw(self):
         fb = self.app.fb
