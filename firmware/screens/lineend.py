@@ -44,10 +44,6 @@ class Screen:
         self.pages = 1 + (len(self.lines) + self.rows - 1) // self.rows
         self.numbers = ["%d/%d" % (p + 1, self.pages) for p in range(self.pages)]
         self.page = 0
-        # The change's frame has the import and all of the above (10-17 ms on a
-        # board): the first picture, whose strings are all new (5-14 ms), is drawn
-        # on the next, the table staying in view until then.
-        self.drawn = False
         counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
         self.told = "%s. Counts: %s. Press A for the scoring." % (self.title, counts)
         app.say(self.told)
@@ -80,9 +76,6 @@ class Screen:
             self.app.say(self.told)
 
     def draw(self):
-        if not self.drawn:
-            self.drawn = True
-            return
         fb = self.app.fb
         fb.fill(0)
         title(fb, self.title, self.numbers[self.page])
