@@ -316,6 +316,41 @@ def _first_hand_played(game, options, seats, seed):
     return session
 
 
+def test_a_hand_end_and_the_next_hand_are_drawn_a_frame_after_they_are_made_then_saved(
+        tmp_path):
+    # The change's frames on a board: the hand end's making, its first picture,
+    # the next hand's table, its first picture and the deal's save each have one.
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_line(h, "1x1", "", ["human:Ann", "handheld:easy"], seed=3)
+    # By frame: (the screen, hands dealt, hands in the journal, the panel).
+    frames = []
+    step = h.emulator.step
+
+    def watched(buttons=frozenset()):
+        step(buttons)
+        frames.append((h.screen_name(), session.game.hand_no, session._kept_hands, h.glass()))
+
+    h.emulator.step = watched
+    while h.screen_name() != "lineend":
+        respond_line(h)
+    h.frame()
+    ended = next(i for i in range(len(frames)) if frames[i][0] == "lineend")
+    assert frames[ended][3] == frames[ended - 1][3]  # made: the table stays in view
+    assert frames[ended + 1][3] != frames[ended][3]  # the hands' page
+    while h.screen_name() == "lineend":
+        h.press("a")
+    h.frame()
+    h.frame()
+    dealt = next(i for i in range(ended, len(frames)) if frames[i][0] != "lineend")
+    name, hand, kept, glass = frames[dealt]
+    assert name == "linetable" and hand == 2 and kept < hand
+    assert glass == frames[dealt - 1][3]  # made: the words stay in view a frame more
+    assert frames[dealt + 1][3] != glass  # the new hand shows before it is saved
+    assert frames[dealt + 1][2] < hand
+    assert frames[dealt + 2][2] == hand  # the next frame saves it
+    assert frames[dealt + 2][3] == frames[dealt + 1][3]  # and draws nothing
+
+
 def test_every_word_of_a_long_hand_end_is_read_on_its_pages(tmp_path, monkeypatch):
     from gfx import text
 

@@ -166,8 +166,9 @@ def redraws_checked(handheld, monkeypatch, module_name):
 
     def check():
         redraw = getattr(app.screen, "redraw", None)
-        # A frame that saved draws nothing (what its update changed is drawn next).
-        saved = app._saving or (redraw is not None and redraw.saved)
+        # A frame that saved draws nothing (what its update changed is drawn next),
+        # nor does one that made a screen drawn from the next (App.go_then_draw).
+        saved = app._saving or app._undrawn or (redraw is not None and redraw.saved)
         draw()
         screen = app.screen
         module = sys.modules[type(screen).__module__]

@@ -62,6 +62,7 @@ _advances = [0] * (SHORT + LONG)  # its whole advance (more than its width when 
 # The glyphs of an image being made: as many as start on a screen's width (a glyph
 # and its gap take 2 columns at least).
 _codes = bytearray(_LONG_W // 2)
+_counts = bytearray(2)  # of them: all, and those that start in a short image
 _used_short = [0] * SHORT  # when each slot was last drawn
 _used_long = [0] * LONG
 _now = 0
@@ -88,17 +89,18 @@ def _glyph(ch):
     return _ASCII + extra if extra >= 0 else _MISSING
 
 
-def _make(key, buf, room):
-    """Copy the glyphs of key (a str, or an int >= 0 in digits) into buf, as far as
-    `room` columns go; returns the advance of the whole. First the glyphs that
-    start in room are listed, then their columns copied, each a blank one after
-    it: on a board a Python call costs as much as copying a glyph, so neither pass
-    calls one per glyph (a new long line is a hand's end's or a message's frame)."""
+def _glyphs(key):
+    """List the glyphs of key (a str, or an int >= 0 in digits) in _codes, as many
+    as start on the screen's width, and in _counts how many they are and how many
+    start in a short image; returns the advance of the whole. One pass over the characters:
+    on a board each character a str yields costs as much as a few bytecodes (it
+    is looked up among the interned strings), so a new string is walked once,
+    both to choose its slot and to make its image."""
     codes = _codes
     advances = _ADVANCE
     first = font.FIRST
     printable = _ASCII
-    n = 0
+    n = short = 0
     x = 0
     if isinstance(key, int):
         power = 1
@@ -107,20 +109,34 @@ def _make(key, buf, room):
         while power:
             glyph = _DIGITS + key // power % 10
             power //= 10
-            if x < room:
+            if x < _LONG_W:
                 codes[n] = glyph
                 n += 1
+                if x < _SHORT_W:
+                    short = n
             x += advances[glyph]
     else:
         for ch in key:
             glyph = ord(ch) - first
             if not 0 <= glyph < printable:
                 glyph = _glyph(ch)
-            if x < room:
+            if x < _LONG_W:
                 codes[n] = glyph
                 n += 1
+                if x < _SHORT_W:
+                    short = n
             x += advances[glyph]
-    whole = x
+    _counts[0] = n
+    _counts[1] = short
+    return x
+
+
+def _make(buf, n, room):
+    """Copy the columns of the first n glyphs of _codes into buf, as far as `room`
+    columns go, each with a blank one after it (no Python call per glyph: on a
+    board a call costs as much as copying a glyph)."""
+    codes = _codes
+    advances = _ADVANCE
     offsets = font.OFFSETS
     columns = font.COLUMNS
     x = 0
@@ -134,7 +150,6 @@ def _make(key, buf, room):
         if end <= room:
             buf[end - 1] = 0
         x = end
-    return whole
 
 
 def _width(advance, room):
@@ -151,13 +166,16 @@ def _slot(key):
     if key in keys:
         i = keys.index(key)
     else:
-        if isinstance(key, int) or _advance(key) - 1 <= _SHORT_W:
+        advance = _glyphs(key)  # (a tuple returned would allocate)
+        if isinstance(key, int) or advance - 1 <= _SHORT_W:
             i = _used_short.index(min(_used_short))
             room = _SHORT_W
+            n = _counts[1]
         else:
             i = SHORT + _used_long.index(min(_used_long))
             room = _LONG_W
-        advance = _make(key, _buffers[i], room)
+            n = _counts[0]
+        _make(_buffers[i], n, room)
         _advances[i] = advance
         _widths[i] = _width(advance, room)
         keys[i] = key
@@ -224,25 +242,45 @@ def number_width(n):
 
 def wrap(s, limit):
     """s cut into lines no wider than `limit` pixels, at spaces; a newline starts a
-    new line. For screens to call when they are made, not while drawing."""
+    new line. For screens to call when they are made, not while drawing. One pass
+    over s's bytes (UTF-8), each line cut out once: on a board the words split
+    apart and joined again, and a str walked a character at a time, made a hand's
+    words take 8-15 ms."""
+    data = (s + "\n").encode()  # every paragraph ends at a newline
     lines = []
-    space = _ADVANCE[_glyph(" ")]
-    for paragraph in s.split("\n"):
-        line = ""
-        advance = 0  # of line, which is as wide as that less its last gap
-        for word in paragraph.split(" "):
-            more = _advance(word)
-            if line and advance + space + more - 1 > limit:
-                lines.append(line)
-                line = word
+    advances = _ADVANCE
+    printable = _ASCII
+    space = advances[_glyph(" ")]
+    start = end = 0  # the line so far is data[start:end]
+    advance = 0  # of the line, which is as wide as that less its last gap
+    word = 0  # where the word being measured starts
+    more = 0  # its advance so far
+    i = -1
+    for b in data:
+        i += 1
+        if b == 32 or b == 10:  # the word data[word:i] is whole
+            if end > start and advance + space + more - 1 > limit:
+                lines.append(data[start:end].decode())
+                start = word
                 advance = more
-            elif line:
-                line = line + " " + word
+            elif end > start:
                 advance += space + more
             else:
-                line = word
+                start = word
                 advance = more
-        lines.append(line)
+            end = i
+            if b == 10:
+                lines.append(data[start:end].decode())
+                start = end = i + 1
+                advance = 0
+            word = i + 1
+            more = 0
+        elif b < 0x80:
+            glyph = b - 32
+            more += advances[glyph if 0 <= glyph < printable else _MISSING]
+        elif b >= 0xC0:  # a character's first byte (the bytes after it count nothing)
+            size = 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+            more += advances[_glyph(data[i:i + size].decode())]
     return lines
 
 

@@ -62,10 +62,11 @@ class Screen:
                 self._tell()
                 return
             session = self.session
-            for e in session.deal():
-                self.app.say(narrate_line.event(session, e))
-            session.save(self.app.storage)
-            self.app.go("linetable", session)
+            events = session.deal()
+            if self.app.speak is not None:  # (the words take 1-5 ms on a board)
+                for e in events:
+                    self.app.say(narrate_line.event(session, e))
+            self.app.go_then_save(session, "linetable", session)  # the deal saved a frame later
 
     def _tell(self):
         """The words are read whole on their first page; the hands' page tells the counts."""

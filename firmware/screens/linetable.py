@@ -107,7 +107,7 @@ class Screen:
             self.app.go("lineover", session)
             return
         if session.between_hands:
-            self.app.go("lineend", session)
+            self.app.go_then_draw("lineend", session)  # made, then drawn on the next frame
             return
         seat = session.to_move()
         humans = session.humans()
@@ -314,9 +314,12 @@ class Screen:
         tune = None
         told = []
         said = []
+        # Without speech only the sentences a message shows are made (the others
+        # took 1-4 ms of the move's frame on a board).
+        speaking = app.speak is not None
         for e in events:
             kind = e[0]
-            sentence = narrate_line.event(session, e)
+            sentence = narrate_line.event(session, e) if speaking or kind in _TOLD else ""
             said.append(sentence)
             if kind == ev.PLAYED:
                 self.last_tile = e[2]
@@ -330,7 +333,7 @@ class Screen:
                 self.drawn[e[1]] = -1
                 tune = tunes.PASS
                 told.append(sentence)
-            elif kind in (ev.DOMINO, ev.FISH, ev.SNOT, ev.TOOK_STOCK, ev.GENERAL, ev.OFFICER):
+            elif kind in _TOLD:
                 told.append(sentence)
                 tune = _TUNES.get(kind, tune)
             elif kind == ev.GOAT and e[2]:
@@ -484,6 +487,8 @@ def _lines(message):
     return lines
 
 
+# The events a message tells, besides a pass.
+_TOLD = (ev.DOMINO, ev.FISH, ev.SNOT, ev.TOOK_STOCK, ev.GENERAL, ev.OFFICER, ev.PASSED)
 _TUNES = {
     ev.DOMINO: tunes.DOMINO,
     ev.FISH: tunes.FISH,

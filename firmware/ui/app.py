@@ -58,7 +58,7 @@ class App:
         self.speak = speak
         self.screen = _Blank()
         self._module = None
-        self._next = None  # (name, args) of the screen asked for by go()
+        self._next = None  # (name, args, keeper) of the screen asked for by go()
         self._busy = False  # inside a screen's update() or constructor
         # What the frame gone by counts for on a match clock (see update()).
         self.elapsed_ms = self.clock.frame_ms
@@ -68,6 +68,11 @@ class App:
         self._owed = None
         self._due = None
         self._saving = False
+        # go_then_draw(): the new screen's first picture waits for the next frame;
+        # go_then_save(): what to save on the frame after that picture.
+        self._undrawn = False
+        self._asked = None  # the keeper of the go_then_save() under way
+        self._later = None
         held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
@@ -90,25 +95,52 @@ class App:
         Asked from a screen's update() (or constructor), the change is made once
         that has returned: until then the running screen, its module and all
         they hold could not be freed for the new one."""
-        self._next = (name, args)
+        self._next = (name, args, self._asked)
+        self._asked = None
         if not self._busy:
             self._change()
 
+    def go_then_draw(self, name, *args):
+        """go(), the new screen drawn from the next frame on, the old picture left
+        in view meanwhile: the change's frame has the screen's import and making,
+        the next its first picture, whose strings are all new (each 10-25 ms on a
+        board for a hand's end or a four-player table: together, over a frame)."""
+        self._undrawn = True
+        self.go(name, *args)
+
+    def go_then_save(self, keeper, name, *args):
+        """go_then_draw(), with `keeper` saved on the frame after the new screen's
+        first picture (as by save_soon(): a frame that draws nothing), not before
+        the screen is made: the change, its first picture and the save each have
+        a frame (together they came to 35-75 ms on a board). Only for a save that
+        neither ends the match nor leaves the session, such as a hand just dealt
+        (a power cut before it resumes the hand's end, which deals the same hand
+        again)."""
+        self._asked = keeper
+        self.go_then_draw(name, *args)
+
     def _change(self):
         self._busy = True
+        later = None
         while self._next is not None:
-            name, args = self._next
+            name, args, keeper = self._next
             self._next = None
             self._show(name, args)
+            later = later or keeper  # (a screen it goes on to at once waits for it too)
         self._busy = False
+        if later is not None:
+            if self._owed is None:
+                self._later = later
+            elif self._owed is not later:
+                later.save(self.storage)  # the new screen owes a save of its own
 
     def _show(self, name, args):
         # What is not saved yet is saved before another screen is made: it may
         # end the match (and clear its journal) or leave the session.
-        for keeper in (self._due, self._owed):
+        for keeper in (self._due, self._owed, self._later):
             if keeper is not None:
                 keeper.save(self.storage)
-        self._due = self._owed = None
+        self._due = self._owed = self._later = None
         self._changed = True
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
@@ -158,7 +190,13 @@ class App:
         if self._saving:
             self._saving = False
             return
+        if self._undrawn:
+            self._undrawn = False
+            return
         self.screen.draw()
+        if self._later is not None:  # its first picture is drawn: saved on the next frame
+            self._owed = self._later
+            self._later = None
         if self.failure_frames:
             _draw_told(self.fb)
 

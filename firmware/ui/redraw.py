@@ -26,6 +26,7 @@ class Redraw:
         # update saw it, and the look the picture was last drawn whole with.
         self.seen = -1
         self.drawn = -1
+        self.drawing = False  # what() has been asked: the screen is drawn
 
     def moved(self):
         """A move changed the picture beyond its look: the next draw is whole."""
@@ -33,14 +34,17 @@ class Redraw:
 
     def steady(self, look):
         """For the screen's update: nothing but the dots changed since the last
-        frame, so this frame draws only them and its time is the search's. (It
-        does not wait for a draw: a screen run without drawing thinks on.)"""
-        same = look == self.seen
+        frame, and the picture was drawn whole with this look, so this frame draws
+        only them and its time is the search's. (A frame that saved drew nothing:
+        the look it saw may be drawn whole only on the next, which then takes no
+        step. A screen run without drawing thinks on.)"""
+        same = look == self.seen and (look == self.drawn or not self.drawing)
         self.seen = look
         return same
 
     def what(self, thinking, look):
         """For the screen's draw: what this frame draws, NOTHING, DOTS or WHOLE."""
+        self.drawing = True
         if self.saved or not thinking:
             self.drawn = self.seen = -1
             if self.saved:

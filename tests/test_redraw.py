@@ -1,0 +1,43 @@
+"""ui.redraw: which frames of a handheld's thinking take a search step and what
+they draw. A frame that draws the picture whole takes no step (the two together
+came to 42-46 ms on a board)."""
+
+from ui.redraw import DOTS, Redraw, WHOLE
+
+
+def test_while_the_look_holds_each_frame_steps_and_draws_only_the_dots():
+    redraw = Redraw()
+    assert not redraw.steady(0)  # the first frame of the decision
+    assert redraw.what(True, 0) == WHOLE
+    for _ in range(3):
+        assert redraw.steady(0)
+        assert redraw.what(True, 0) == DOTS
+
+
+def test_a_changed_look_is_drawn_whole_on_a_frame_without_a_step():
+    redraw = Redraw()
+    redraw.steady(0)
+    redraw.what(True, 0)
+    assert not redraw.steady(1)
+    assert redraw.what(True, 1) == WHOLE
+    assert redraw.steady(1)
+
+
+def test_the_frame_after_a_save_that_drew_nothing_draws_whole_and_takes_no_step():
+    # The human's move is drawn (not thinking), the handheld's decision starts,
+    # and the next frame saves the move and draws nothing (App.save_soon): the
+    # look it saw has never been drawn, so the frame after draws whole, without
+    # a step, and only then do the steps come.
+    redraw = Redraw()
+    assert redraw.what(False, 1) == WHOLE
+    assert not redraw.steady(1)  # the frame that saves: no draw follows
+    assert not redraw.steady(1)
+    assert redraw.what(True, 1) == WHOLE
+    assert redraw.steady(1)
+    assert redraw.what(True, 1) == DOTS
+
+
+def test_a_screen_run_without_drawing_thinks_on():
+    redraw = Redraw()
+    redraw.steady(0)
+    assert all(redraw.steady(0) for _ in range(5))
