@@ -52,6 +52,10 @@ BUDGET = const(96)  # evaluations per decision on the device
 ENDGAME = const(12)  # tiles in all hands from which, the stock spent, it solves
 SAMPLES = const(20)  # deals solved per endgame decision
 NODES = const(1200)  # search nodes per endgame decision (the solver's device budget)
+# Transposition entries kept in the endgame: each is some 40 bytes of heap on a
+# 32-bit board (its key a 5-tuple), and a deal of Kozel in pairs filled 230 of them,
+# 25 KB more for the smallest heap of a match; beyond TABLE the table starts again.
+TABLE = const(64)
 _WON = const(256)  # a hand won (or lost), above any difference of the counts
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
 
@@ -138,7 +142,13 @@ class Thinker:
         self.endgame = endgame
         self.sampler = Sampler(budget, points, one_lead, doubt, win)
         self.solver = block_solver.Thinker(
-            samples=samples, solve_from=0, budget=nodes, points=points, doubt=doubt, win=win
+            samples=samples,
+            solve_from=0,
+            budget=nodes,
+            table_max=TABLE,
+            points=points,
+            doubt=doubt,
+            win=win,
         )
         self.now: Sampler | block_solver.Thinker = self.sampler
         self.action = -1

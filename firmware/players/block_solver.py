@@ -134,6 +134,7 @@ class Thinker:
             self._count()
         if self.sample >= self.samples or (self.budget and self.left <= 0):
             self.done = True
+            solve.table.clear()  # its entries held no longer than the decision
         return self.done
 
     def _count(self):

@@ -201,3 +201,24 @@ def test_the_device_thinker_keeps_to_its_budget():
         most = max(most, block_solver.stats[1] - before)
         assert t.action in view.legal
     assert 0 < most <= block_solver.BUDGET
+
+
+def test_hards_endgame_keeps_a_small_table_and_lets_it_go():
+    # The transposition table is heap on a board: hard's endgame keeps at most
+    # block_hard.TABLE entries while it searches and none once it has decided.
+    from players import block_hard
+
+    views = _views("kozel", "players=4 pairs=yes", ["medium"] * 4, 3)
+    late = [v for v in views if len(v.legal) > 1 and v.stock == 0
+            and sum(v.hand_sizes) <= block_hard.ENDGAME]
+    assert late
+    t = block_hard.Thinker()
+    most = 0
+    for view in late:
+        t.start(view, Rng(3))
+        assert t.now is t.solver
+        while not t.step():
+            most = max(most, len(block_solve.table))
+        assert t.action in view.legal
+        assert len(block_solve.table) == 0
+    assert 0 < most <= block_hard.TABLE
