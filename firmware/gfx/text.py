@@ -249,6 +249,7 @@ def wrap(s, limit):
     data = (s + "\n").encode()  # every paragraph ends at a newline
     lines = []
     advances = _ADVANCE
+    first = font.FIRST
     printable = _ASCII
     space = advances[_glyph(" ")]
     start = end = 0  # the line so far is data[start:end]
@@ -276,7 +277,7 @@ def wrap(s, limit):
             word = i + 1
             more = 0
         elif b < 0x80:
-            glyph = b - 32
+            glyph = b - first  # as _glyph() finds it, without a call
             more += advances[glyph if 0 <= glyph < printable else _MISSING]
         elif b >= 0xC0:  # a character's first byte (the bytes after it count nothing)
             size = 2 if b < 0xE0 else 3 if b < 0xF0 else 4
