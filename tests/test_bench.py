@@ -40,6 +40,17 @@ def test_the_device_matches_can_be_played_against_another_level():
         assert run.returncode != 0 and "plays only in: block\n" in run.stderr, run.stderr
 
 
+def test_asking_for_help_or_a_wrong_part_prints_and_runs_nothing():
+    script = str(bench.ROOT / "tools" / "bench" / "bench.py")
+    helped = subprocess.run([sys.executable, script, "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0 and "bench.py device|unix32" in helped.stdout
+    wrong = subprocess.run([sys.executable, script, "devices"],
+                           capture_output=True, text=True, timeout=60)
+    assert wrong.returncode != 0 and "no such part: devices" in wrong.stderr
+    assert helped.stdout.count("measure") == 0  # no table started: the bench did not run
+
+
 def test_a_leaky_frame_is_counted_and_the_tables_and_auction_allocate_nothing(tmp_path):
     tree = build.build("virtual", tmp_path / "build")
     harness = bench.compile_harness(tmp_path / "harness")

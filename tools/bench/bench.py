@@ -559,7 +559,13 @@ def main():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] in (["device"], ["unix32"]):
+    # The whole bench takes an hour: a mistyped or asked-for option says how to
+    # run it rather than starting it.
+    if "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__ + "\n" + only.__doc__)
+    elif sys.argv[1:2] in (["device"], ["unix32"]):
         only(sys.argv[1], sys.argv[2:])
+    elif sys.argv[1:]:
+        sys.exit("bench: no such part: %s (run with --help)" % " ".join(sys.argv[1:]))
     else:
         main()
