@@ -215,7 +215,7 @@ def sides(session, width):
     return labels, words
 
 
-GOAT_W = const(12)
+GOAT_W = sprites.GOAT_WIDTH  # the sprite sheet's own width, generated from goat.png
 _GOAT = Sheet(sprites.GOAT, GOAT_W, sprites.GOAT_HEIGHT)
 
 
