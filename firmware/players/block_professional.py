@@ -11,8 +11,9 @@ times, solves each deal exactly for the same points (players.block_solver, at
 most BUDGET nodes) and plays the move best on the most deals.
 
 Anytime like the other levels: a `Thinker` (start, step, action) whose steps are
-one play-out or at most 64 nodes of search. It deals without hard's doubts
-(players.block_deal.doubts): its figures were measured before them.
+one play-out or at most 64 nodes of search. It deals with hard's doubts
+(players.block_deal.doubts): without them it was no stronger than hard once hard
+had them (docs/players.md).
 """
 
 from micropython import const
@@ -30,7 +31,7 @@ class Thinker(block_hard.Thinker):
 
     def __init__(self):
         block_hard.Thinker.__init__(
-            self, EVALUATIONS, True, True, ENDGAME, SAMPLES, BUDGET, doubt=False
+            self, EVALUATIONS, True, True, ENDGAME, SAMPLES, BUDGET, doubt=True
         )
 
 
