@@ -68,7 +68,10 @@ class Screen:
             self.app.go("matchend", session)
             return
         if not session.auction:
-            self.app.go("table", session)
+            # The call that ended it saved after the table's first picture: the
+            # table's making, that picture and the save each have a frame (42-48
+            # ms together on a board).
+            self.app.go_then_save(session, "table", session)
             return
         seat = session.to_move()
         self.frames = 0
