@@ -59,6 +59,13 @@ class Screen:
         self.decided = False
         self.redraw = Redraw()  # when the screen draws (see _look)
         self._next_call()
+        # The first picture's words made on the frame that makes the screen (its
+        # first picture, drawn on the next, took 45-49 ms on a board with them).
+        for s in auctionview.WORDS:
+            text.ready(s)
+        for s in self.labels:
+            text.ready(s)
+        text.ready(self.free_lead)
 
     # --- whose call -------------------------------------------------------------
 
