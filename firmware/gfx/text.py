@@ -199,6 +199,14 @@ def _draw(fb, key, x, y, colour):
     return x + _advances[i]
 
 
+def ready(s):
+    """Make the image of s (a str or an int, as number() draws it) now, for a
+    later draw(): a screen's first picture of new strings otherwise makes them
+    all on one frame."""
+    if s or isinstance(s, int):
+        _slot(s)
+
+
 def draw(fb, s, x, y, colour=1):
     """Draw s with its top left at (x, y), leaving the pixels around the glyphs as they
     were. Returns the x where more text would follow. Characters the font lacks show as ?."""

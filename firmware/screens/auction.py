@@ -59,6 +59,13 @@ class Screen:
         self.decided = False
         self.redraw = Redraw()  # when the screen draws (see _look)
         self._next_call()
+        # The first picture's words made on the frame that makes the screen (its
+        # first picture, drawn on the next, took 45-49 ms on a board with them).
+        for s in auctionview.WORDS:
+            text.ready(s)
+        for s in self.labels:
+            text.ready(s)
+        text.ready(self.free_lead)
 
     # --- whose call -------------------------------------------------------------
 
@@ -68,7 +75,10 @@ class Screen:
             self.app.go("matchend", session)
             return
         if not session.auction:
-            self.app.go("table", session)
+            # The call that ended it saved after the table's first picture: the
+            # table's making, that picture and the save each have a frame (42-48
+            # ms together on a board).
+            self.app.go_then_save(session, "table", session)
             return
         seat = session.to_move()
         self.frames = 0

@@ -115,7 +115,9 @@ class App:
         a frame (together they came to 35-75 ms on a board). Only for a save that
         neither ends the match nor leaves the session, such as a hand just dealt
         (a power cut before it resumes the hand's end, which deals the same hand
-        again)."""
+        again). A save of `keeper` already owed waits with it."""
+        if self._owed is keeper:
+            self._owed = None
         self._asked = keeper
         self.go_then_draw(name, *args)
 

@@ -95,6 +95,11 @@ def situation(names, turn, bidder, high_bid):
     return "%s bid %d." % (names[bidder], high_bid)
 
 
+# The words the auction's pictures may draw, whatever the calls.
+WORDS = ("Auction for the lead", "no bid", "bids ", "pays ", "Bid ", "<", ">", "Accept",
+         "Decline", "pay ", "get ")
+
+
 def draw_stacks(fb, labels, balances, left, banks, delays):
     """The title, each balance as a stack of chips with its label and clock; the
     seat `left` at the left. `banks`/`delays`: each clock's time (ui.tableview.clock)."""
