@@ -95,15 +95,28 @@ def situation(names, turn, bidder, high_bid):
     return "%s bid %d." % (names[bidder], high_bid)
 
 
-# The words the auction's pictures may draw, whatever the calls.
-WORDS = ("Auction for the lead", "no bid", "bids ", "pays ", "Bid ", "<", ">", "Accept",
-         "Decline", "pay ", "get ")
+# The words the auction's pictures draw, whatever the calls: named once, so that
+# WORDS (made ahead of the first picture: screens.auction) is every one of them.
+_TITLE = "Auction for the lead"
+_NO_BID = "no bid"
+_BIDS = "bids "
+_PAYS = "pays "
+_BID_CALL = "Bid "
+_ACCEPT = "Accept"
+_DECLINE = "Decline"
+_CANNOT = "cannot bid"
+_PAY = "pay "
+_GET = "get "
+_OPEN = "<"
+_CLOSE = ">"
+WORDS = (_TITLE, _NO_BID, _BIDS, _PAYS, _BID_CALL, _ACCEPT, _DECLINE, _CANNOT, _PAY, _GET,
+         _OPEN, _CLOSE)
 
 
 def draw_stacks(fb, labels, balances, left, banks, delays):
     """The title, each balance as a stack of chips with its label and clock; the
     seat `left` at the left. `banks`/`delays`: each clock's time (ui.tableview.clock)."""
-    text.draw(fb, "Auction for the lead", 2, 1)
+    text.draw(fb, _TITLE, 2, 1)
     fb.hline(0, 8, 128, 1)
     for seat in range(2):  # (a tuple of the two seats would be allocated every frame)
         balance = balances[seat]
@@ -125,27 +138,27 @@ def draw_stacks(fb, labels, balances, left, banks, delays):
 def draw_standing(fb, names, bidder, high_bid, jockey):
     """The bid standing (or none yet) between the stacks, and what it would cost."""
     if bidder < 0:
-        tableview.centre(fb, "no bid", 17)
+        tableview.centre(fb, _NO_BID, 17)
         return
     tableview.centre(fb, names[bidder], 10)
-    centre_number(fb, "bids ", high_bid, 17)
-    centre_number(fb, "pays ", price(high_bid, bidder == jockey), 24)
+    centre_number(fb, _BIDS, high_bid, 17)
+    centre_number(fb, _PAYS, price(high_bid, bidder == jockey), 24)
 
 
 def draw_calls(fb, calls, turn, bidder, high_bid, jockey, free_lead):
     """The two calls at either side, the chosen one lit (a bid between arrows),
     and what the chosen one moves in the middle (`free_lead`: who leads if the
     caller declines)."""
-    other = "Accept" if bidder >= 0 else "Decline"
+    other = _ACCEPT if bidder >= 0 else _DECLINE
     if calls.can_bid():
-        _label(fb, "Bid ", 2, calls.choice == BID, calls.amount)
+        _label(fb, _BID_CALL, 2, calls.choice == BID, calls.amount)
     else:
-        text.draw(fb, "cannot bid", 2, CALL_Y)  # the least bid is more than it has
+        text.draw(fb, _CANNOT, 2, CALL_Y)  # the least bid is more than it has
     _label(fb, other, 126 - text.width(other), calls.choice == OTHER, -1)
     if calls.choice == BID:
-        centre_number(fb, "pay ", price(calls.amount, turn == jockey), CALL_Y)
+        centre_number(fb, _PAY, price(calls.amount, turn == jockey), CALL_Y)
     elif bidder >= 0:
-        centre_number(fb, "get ", price(high_bid, bidder == jockey), CALL_Y)
+        centre_number(fb, _GET, price(high_bid, bidder == jockey), CALL_Y)
     else:
         tableview.centre(fb, free_lead, CALL_Y)
 
@@ -159,9 +172,9 @@ def _label(fb, s, x, lit, amount):
     colour = 0 if lit else 1
     end = text.draw(fb, s, x, CALL_Y, colour)
     if amount >= 0:
-        end = text.draw(fb, "<", end, CALL_Y, colour)
+        end = text.draw(fb, _OPEN, end, CALL_Y, colour)
         end = text.number(fb, amount, end + 1, CALL_Y, colour)
-        end = text.draw(fb, ">", end + 1, CALL_Y, colour)
+        end = text.draw(fb, _CLOSE, end + 1, CALL_Y, colour)
     return end
 
 
