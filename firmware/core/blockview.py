@@ -2,8 +2,9 @@
 
 core.view's View (the seat's hand, the line, the public history, the hidden
 tiles' counts, the seat's legal actions) with what these games add: the game,
-the number of players and whether they play in pairs, and the tiles laid out of
-play (Yard Kozel's snot), which are public and so not among the unseen.
+the number of players and whether they play in pairs, the tiles laid out of
+play (Yard Kozel's snot), which are public and so not among the unseen, and the
+scoring's public state: the counts carried, and in Kozel who writes.
 """
 
 from core.view import View
@@ -19,6 +20,8 @@ class LineView(View):
         self.gone = game.gone
         self.leader = game.leader
         self.drawing_lead = game.drawing_lead
+        self.carry = game.carry  # counts carried by eggs or a pool to the next decided hand
+        self.writing = getattr(game, "writing", 0)  # Kozel: the seats writing their counts
 
     def opponents(self):
         """The seats not on this seat's side, as a mask."""

@@ -36,6 +36,15 @@ order = bytearray(28)
 at = bytearray(4)
 _may_hold = [0, 0, 0, 0]
 ends = bytearray(2)  # the line's W and E numbers after play()
+last = bytearray(1)  # play_out's going out: the tile played last (PAIR_LAST for two doubles)
+PAIR_LAST = const(28)
+# How a hand's end is valued (value_by):
+COUNTS = const(0)  # the lowest opposing side's count less its own side's
+POINTS = const(1)  # a duel's points
+WON = const(2)  # won or lost first, then the counts (a match of one hand)
+KOZEL = const(3)  # what Kozel's match writes
+GOAT = const(400)  # kozel_value's match lost or won, above any hand's counts
+_BOUND = const(999)  # kozel_value's bound, within the solver's (players.block_solve.WIN)
 
 
 def deal(view, rng, doubt=None):
@@ -195,7 +204,8 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
     `stock[drawn:stock_end]` (the tiles that may be drawn, in drawing order).
     Every seat that can play must; one that cannot draws one tile at a time,
     then passes; the hand ends when a hand is empty or nobody can play or draw.
-    Returns the seat that went out, or -1 for a blocked hand.
+    Returns the seat that went out (its last tile in `last`), or -1 for a
+    blocked hand.
 
     With `rng` (core.rng's generator) every choice is random among the legal
     plays, listed in the engine's order (core.line's `legal`: tile by tile, W
@@ -234,6 +244,7 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
         w = HIGH[t] if c & 1 else LOW[t]
         e = LOW[t] if c & 1 else HIGH[t]
         if not hand:
+            last[0] = t
             return seat
         seat = seat + 1 if seat + 1 < players else 0
     stuck = 0
@@ -283,6 +294,7 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
                 c = rng.below(k + 1)
                 if c == k:
                     hand &= ~(1 << DOUBLES[w] | 1 << DOUBLES[e])
+                    t = PAIR_LAST
                     c = -1
                 else:
                     c = _choices[c]
@@ -299,6 +311,7 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
             stuck = 0
         hands[seat] = hand
         if not hand:
+            last[0] = t
             return seat
         seat = seat + 1 if seat + 1 < players else 0
     return -1
@@ -345,3 +358,60 @@ def duel(mine, theirs):
     if mine < theirs:
         return theirs
     return -mine if mine > theirs else 0
+
+
+def kozel_value(hands, view, out, lead, final):
+    """Kozel's hand (RULES.md 3c) for `view.seat`'s side, as the match writes it:
+    what the other sides write less what its own side writes (a side or, alone, a
+    seat), GOAT more or less for a side this hand makes the goat. `out` is the seat
+    that went out with `final` (PAIR_LAST: [0|0] and [6|6] together, the general
+    goat), -1 for a blocked hand; `lead` the hand's first tile. The losers of a
+    decided hand write their count with the bonuses ([0|0] led or played last 25,
+    [6|6] 50) and the counts carried, once one hand has given them the threshold;
+    eggs write nothing."""
+    n = view.players
+    pairs = view.pairs
+    sides = 2 if pairs else n
+    totals = _totals
+    totals[0] = totals[1] = totals[2] = totals[3] = 0
+    for s in range(n):
+        totals[s & 1 if pairs else s] += hand_count(hands[s])
+    mine = view.seat & 1 if pairs else view.seat
+    bonus = view.carry + (25 if lead == 0 else 50 if lead == 27 else 0)
+    if out >= 0:
+        won = out & 1 if pairs else out
+        if final == PAIR_LAST:
+            return GOAT if won == mine else -GOAT
+        bonus += 25 if final == 0 else 50 if final == 27 else 0
+    else:
+        won = 0
+        for side in range(1, sides):
+            if totals[side] < totals[won]:
+                won = side
+        for side in range(sides):
+            if side != won and totals[side] == totals[won]:
+                return 0  # eggs: nobody writes
+    threshold = 25 if pairs else 13
+    v = 0
+    for side in range(sides):
+        if side == won:
+            continue
+        due = bonus + totals[side]
+        if not view.writing >> side & 1 and due < threshold:
+            continue  # side's seat: seat `side` is on it, alone or in pairs
+        if view.scores[side] + due >= view.options.target:
+            due += GOAT
+        v += -due if side == mine else due
+    return v if -_BOUND < v < _BOUND else _BOUND if v > 0 else -_BOUND
+
+
+def value_by(view, points, win, by_match):
+    """How a hand's end is valued in a decision (COUNTS, POINTS, WON or KOZEL):
+    with `by_match` a Kozel hand as its match writes it (kozel_value); with `win`
+    a one-hand match's as won or lost (hand_won); with `points` a duel's by its
+    points (duel); else by the counts (side_value)."""
+    if by_match and view.game == "kozel":
+        return KOZEL
+    if win and view.options.target == 0:
+        return WON
+    return POINTS if points else COUNTS

@@ -10,8 +10,16 @@ leaves: the lowest count among the opponents' sides less its own side's count (a
 lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
 In a match of one hand (International's `target=hand`) a hand won counts _WON
 more than that and a hand lost _WON less (players.block_deal.hand_won): the
-side that wins the hand wins the match, whatever the counts. The move with the
-best total over the samples is played; every move sees the same samples. The
+side that wins the hand wins the match, whatever the counts. In Kozel, where
+points are bad and only a side's losses are written, a hand is valued as the
+match writes it (players.block_deal.kozel_value: the bonuses of [0|0] and [6|6],
+the threshold before a side writes, the counts carried, the goat). The move with the
+best total over the samples is played; every move sees the same samples, and a
+move that mirrors another (a lead the other way round, or a tile on E where both
+ends show the number it plays on W) is not judged twice. In every game but
+Domino 1x1 (where that is the professional's, players.block_professional) a move
+is judged a ply deeper: on each sample, against every reply of the seat after
+it, each played out, and valued by the reply worst for this side. The
 play-outs are players.block_deal's `play_out`, greedy. The deals keep out of a
 seat's hand, in 3 deals of 4 where they can, the tiles it passed over for a
 lighter one (`doubt`: players.block_deal.doubts; the opponents that play their
@@ -31,21 +39,30 @@ nodes, per decision. Integer values: the same decision on every board.
 
 from core.actions import PAIR
 from core.blockrules import hand_count
-from core.table import LEAD_FLIP
+from core.table import E, LEAD_FLIP
+from core.tiles import BIT_TILE, HIGH, LOW, NUMBER
 from micropython import const
 
 from players import block_solver, think
 from players.block_deal import (
+    COUNTS,
     deal,
     doubts,
     duel,
     ends,
     hand_won,
     hands,
+    KOZEL,
+    kozel_value,
+    last,
     order,
+    PAIR_LAST,
     play,
     play_out,
+    POINTS,
     side_value,
+    value_by,
+    WON,
 )
 
 BUDGET = const(96)  # evaluations per decision on the device
@@ -57,62 +74,117 @@ NODES = const(1200)  # search nodes per endgame decision (the solver's device bu
 # 25 KB more for the smallest heap of a match; beyond TABLE the table starts again.
 TABLE = const(64)
 _WON = const(256)  # a hand won (or lost), above any difference of the counts
+# When a move is judged against the next seat's replies (Sampler's `reply`):
+NEVER = const(0)
+TABLES = const(1)  # in every game but Domino 1x1, where that is the professional's
+ALWAYS = const(2)
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
 
 stats = [0, 0]  # decisions, evaluations since start-up (arena, bench)
 
 _hands = [0, 0, 0, 0]  # the playout's hands
+_after = [0, 0, 0, 0]  # with replies: the hands once the move is made (see _move)
+_replies = bytearray(32)  # the next seat's plays after the move (at most 13 tiles, 2 ends)
+_state = bytearray(3)  # the line's W and E ends after the move, the stock drawn since
 
 
 class Sampler:
-    """Judging by play-outs: `start(view, rng)`, then `step()` until it returns True."""
+    """Judging by play-outs: `start(view, rng)`, then `step()` until it returns True.
 
-    def __init__(self, budget=BUDGET, points=False, one_lead=False, doubt=False, win=False):
+    With `reply` ALWAYS (or TABLES, in every game but Domino 1x1) a move is
+    judged against every reply of the seat after (its plays once it has drawn
+    what it must; never two doubles at once), each played out, and valued by the
+    reply worst for this seat's side: a step is one reply's play-out. The budget
+    is in steps; samples are whole, and the decision is made once the steps left
+    would not pay for another sample like the last."""
+
+    def __init__(
+        self, budget=BUDGET, points=False, doubt=False, win=False, by_match=False, reply=NEVER
+    ):
         self.budget = budget
         self.win = win  # value a one-hand match's hand as won or lost first
-        self.won = False  # this decision's hands so valued
+        self.by_match = by_match  # value a Kozel hand as its match writes it
         self.doubt = [0, 0, 0, 0] if doubt else None  # players.block_deal.doubts
         self.points = points  # value a duel's hands by the points they score
-        self.one_lead = one_lead  # judge a lead one way round only (see start)
+        self.reply = reply  # when to judge a move against the next seat's worst reply
+        self.replying = False  # this decision's moves so judged
+        self.value_by = COUNTS  # this decision's way of valuing a hand's end
         self.moves = [0] * _MAX_MOVES
         self.totals = [0] * _MAX_MOVES
         self.n = 0
-        self.next = 0
-        self.left = 0
+        self.next = 0  # the move judged on the current sample
+        self.replies = 0  # its replies (0: the next seat passes, -1: the move went out)
+        self.r = 0  # the next reply to play out
+        self.low = 0  # the worst of its replies so far
+        self.left = 0  # steps left
+        self.spent = 0  # steps on the current sample
+        self.done = True
         self.action = -1
 
     def start(self, view, rng):
         self.view = view
         self.rng = rng
-        self.won = self.win and view.options.target == 0
+        self.value_by = value_by(view, self.points, self.win, self.by_match)
+        self.replying = self.reply == ALWAYS or self.reply == TABLES and view.game != "1x1"
         legal = view.legal
+        table = view.table
+        one_end = table.n and table.value[0] == table.value[1]
         n = 0
         for a in legal:
-            # A lead either way round makes the same hand (W and E are only names).
-            if n < _MAX_MOVES and not (self.one_lead and a < PAIR and a & 7 == LEAD_FLIP):
+            # W and E are only names: a lead either way round, or a tile played on
+            # either end where both show one number, makes the same hand.
+            if a < PAIR and (a & 7 == LEAD_FLIP or one_end and a & 7 == E):
+                continue
+            if n < _MAX_MOVES:
                 self.moves[n] = a
                 self.totals[n] = 0
                 n += 1
         self.n = n
         self.action = legal[0]
         self.next = 0
+        self.r = 0
+        self.spent = 0
         if self.doubt is not None:
             doubts(view, self.doubt)
-        # Whole samples only, so that every move is judged on the same deals;
-        # a single choice needs no thought.
-        self.left = max(1, self.budget // n) * n if n > 1 else 0
+        self.left = self.budget
+        self.done = n < 2  # a single choice needs no thought
         stats[0] += 1
 
     def step(self):
-        """One evaluation; True when the decision is made (`action` is then final)."""
-        if self.left <= 0:
+        """One play-out; True when the decision is made (`action` is then final)."""
+        if self.done:
             return True
+        view = self.view
         i = self.next
-        if i == 0:
-            self.stock_at = deal(self.view, self.rng, self.doubt)
-        self.totals[i] += _evaluate(self.view, self.moves[i], self.stock_at, self.points, self.won)
+        if i == 0 and self.r == 0:
+            self.stock_at = deal(view, self.rng, self.doubt)
+        action = self.moves[i]
+        if not self.replying:
+            v = _evaluate(view, action, self.stock_at, self.value_by)
+        else:
+            if self.r == 0:
+                self.replies = _move(view, action, self.stock_at)
+            if self.replies < 0:  # the move went out
+                for s in range(view.players):
+                    _hands[s] = _after[s]
+                v = _value(view, action, view.seat, _final(action), self.value_by)
+            else:
+                r = self.r if self.replies else -1
+                v = _reply(view, action, self.stock_at, r, self.value_by)
+                if self.r == 0 or v < self.low:
+                    self.low = v
+                self.r += 1
+                if self.r < self.replies:
+                    v = None  # more replies to play out
+                else:
+                    v = self.low
+                    self.r = 0
         self.left -= 1
+        self.spent += 1
         stats[1] += 1
+        if v is None:
+            return False
+        self.totals[i] += v
         self.next = i + 1 if i + 1 < self.n else 0
         if self.next == 0:  # a sample is complete: take stock
             best = 0
@@ -120,7 +192,9 @@ class Sampler:
                 if self.totals[j] > self.totals[best]:
                     best = j
             self.action = self.moves[best]
-        return self.left <= 0
+            self.done = self.left < self.spent
+            self.spent = 0
+        return self.done
 
 
 class Thinker:
@@ -132,15 +206,16 @@ class Thinker:
         self,
         budget=BUDGET,
         points=False,
-        one_lead=False,
         endgame=ENDGAME,
         samples=SAMPLES,
         nodes=NODES,
         doubt=True,
         win=True,
+        by_match=True,
+        reply=TABLES,
     ):
         self.endgame = endgame
-        self.sampler = Sampler(budget, points, one_lead, doubt, win)
+        self.sampler = Sampler(budget, points, doubt, win, by_match, reply)
         self.solver = block_solver.Thinker(
             samples=samples,
             solve_from=0,
@@ -149,6 +224,7 @@ class Thinker:
             points=points,
             doubt=doubt,
             win=win,
+            by_match=by_match,
         )
         self.now: Sampler | block_solver.Thinker = self.sampler
         self.action = -1
@@ -166,25 +242,109 @@ class Thinker:
         return done
 
 
-def _evaluate(view, action, stock_at, points, won):
-    """The value of `action` on the current sample, for this seat's side (with
-    `points`, the duel's points: players.block_deal.duel; with `won`, _WON for a
-    hand won, less for one lost, then the counts as without)."""
+def _final(action):
+    """The tile `action` plays (play_out's `last`: PAIR_LAST for two doubles)."""
+    return action >> 3 if action < PAIR else PAIR_LAST
+
+
+def _evaluate(view, action, stock_at, value_by):
+    """The value of `action` on the current sample, the hand played out greedily."""
     n = view.players
     me = view.seat
     hands(view, _hands)
     out = me
+    final = _final(action)
     if play(view, _hands, action):
         after = me + 1 if me + 1 < n else 0
         out = play_out(
             _hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None
         )
-    if points:
+        final = last[0]
+    return _value(view, action, out, final, value_by)
+
+
+def _value(view, action, out, final, value_by):
+    """What the hand's end in `_hands` is worth to this seat's side, `out` the seat
+    that went out with `final` (-1 for a blocked hand): the counts
+    (players.block_deal.side_value), or as `value_by` says (POINTS: the duel's,
+    players.block_deal.duel; WON: _WON more for a hand won, less for one lost;
+    KOZEL: players.block_deal.kozel_value)."""
+    n = view.players
+    me = view.seat
+    if value_by == POINTS:
         return duel(hand_count(_hands[me]), hand_count(_hands[1 - me]))
+    if value_by == KOZEL:
+        lead = view.table.played[0] if view.table.n else action >> 3
+        return kozel_value(_hands, view, out, lead, final)
     v = side_value(_hands, n, view.pairs, me)
-    if won:
+    if value_by == WON:
         v += _WON * hand_won(_hands, n, view.pairs, me, out, view.leader)
     return v
+
+
+def _move(view, action, stock_at):
+    """Make `action` on the current sample into `_after`, then the next seat's
+    draws until a tile fits (or the stock is spent), its plays into `_replies`
+    (tile * 2 + end, 0 for W) and the line's ends and the stock drawn into
+    `_state`. Returns how many plays (0 when it must pass, -1 when the move went
+    out)."""
+    n = view.players
+    me = view.seat
+    hands(view, _after)
+    if not play(view, _after, action):
+        return -1
+    w = ends[0]
+    e = ends[1]
+    s = me + 1 if me + 1 < n else 0
+    hand = _after[s]
+    drawn = stock_at
+    stock_end = stock_at + view.stock
+    numbers = NUMBER[w] | NUMBER[e]
+    fits = hand & numbers
+    while not fits and drawn < stock_end:
+        hand |= 1 << order[drawn]
+        drawn += 1
+        fits = hand & numbers
+    _after[s] = hand
+    _state[0] = w
+    _state[1] = e
+    _state[2] = drawn
+    k = 0
+    while fits:
+        b = fits & -fits
+        fits ^= b
+        t = BIT_TILE[b % 37]
+        if LOW[t] == w or HIGH[t] == w:
+            _replies[k] = t * 2
+            k += 1
+        if w != e and (LOW[t] == e or HIGH[t] == e):
+            _replies[k] = t * 2 + 1
+            k += 1
+    return k
+
+
+def _reply(view, action, stock_at, r, value_by):
+    """The value of `action` once the seat after has made its reply `r` (of
+    `_move`'s; -1: it passes) and the hand is played out greedily."""
+    n = view.players
+    for s in range(n):
+        _hands[s] = _after[s]
+    w = _state[0]
+    e = _state[1]
+    s = view.seat + 1 if view.seat + 1 < n else 0
+    if r >= 0:
+        c = _replies[r]
+        t = c >> 1
+        _hands[s] &= ~(1 << t)
+        if c & 1:
+            e = HIGH[t] if LOW[t] == e else LOW[t]
+        else:
+            w = HIGH[t] if LOW[t] == w else LOW[t]
+        if not _hands[s]:
+            return _value(view, action, s, t, value_by)
+    after = s + 1 if s + 1 < n else 0
+    out = play_out(_hands, n, after, w, e, order, _state[2], stock_at + view.stock, None)
+    return _value(view, action, out, last[0], value_by)
 
 
 def choose(view, rng):

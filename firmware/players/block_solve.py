@@ -19,7 +19,7 @@ from core.blockrules import hand_count
 from core.tiles import HIGH, LOW, NUMBER
 from micropython import const
 
-from players.block_deal import duel, hand_won, HEAVY, order, side_value
+from players.block_deal import duel, hand_won, HEAVY, kozel_value, order, side_value
 
 _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
@@ -36,6 +36,8 @@ _seat = 0  # a seat of that side
 _pairs = False
 _points = False  # a duel valued by its points (players.block_deal.duel)
 _leader = -1  # with a seat, the hand valued 1 won or -1 lost (players.block_deal.hand_won)
+_kozel = None  # with a view, Kozel's hand as its match writes it (players.block_deal.kozel_value)
+lead = -1  # the hand's first tile, for Kozel's bonus (set by the caller per move)
 _stock_end = 0
 _table_max = 0  # entries kept before the table starts again
 
@@ -44,12 +46,14 @@ class OutOfWork(Exception):
     pass
 
 
-def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1):
+def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1, kozel=None):
     """A new deal: `players` seats (in pairs or not), valued for `side`'s side
-    (with `points`, a duel by its points; with the hand's `leader`, won or lost),
-    the stock ending at `stock_end` of the deal's order; the table is cleared, and
-    cleared again whenever it reaches `table_max` entries."""
-    global _players, _pairs, _sides, _seat, _stock_end, _table_max, _points, _leader
+    (with `points`, a duel by its points; with the hand's `leader`, won or lost;
+    with `kozel`, the seat's view, as Kozel's match writes it), the stock ending at
+    `stock_end` of the deal's order; the table is cleared, and cleared again
+    whenever it reaches `table_max` entries."""
+    global _players, _pairs, _sides, _seat, _stock_end, _table_max, _points, _leader, _kozel
+    _kozel = kozel
     _table_max = table_max
     _points = points
     _leader = leader
@@ -61,9 +65,11 @@ def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1):
     table.clear()
 
 
-def value(out=-1):
+def value(out=-1, final=-1):
     """The current hands' value for the side sought, `out` the seat that went out
-    (-1 for a blocked hand)."""
+    with the tile `final` (-1 for a blocked hand)."""
+    if _kozel is not None:
+        return kozel_value(hands, _kozel, out, lead, final)
     if _leader >= 0:
         return hand_won(hands, _players, _pairs, _seat, out, _leader)
     if _points:
@@ -125,7 +131,10 @@ def search(seat, w, e, drawn, stuck, alpha, beta):
                         continue  # no fit, or the same position as on W
                     nw = w
                     ne = high if low == e else low
-                v = value(seat) if not hands[seat] else search(after, nw, ne, drawn, 0, alpha, beta)
+                if hands[seat]:
+                    v = search(after, nw, ne, drawn, 0, alpha, beta)
+                else:
+                    v = value(seat, t)
                 if maximise:
                     if v > best:
                         best = v

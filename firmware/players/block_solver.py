@@ -19,7 +19,7 @@ from micropython import const
 
 from players import block_solve as solve
 from players import think
-from players.block_deal import deal, doubts, ends, hands, play
+from players.block_deal import deal, doubts, ends, hands, KOZEL, PAIR_LAST, play, value_by
 
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
@@ -62,6 +62,7 @@ class Thinker:
         points=False,
         doubt=False,
         win=False,
+        by_match=False,
     ):
         self.samples = samples
         self.solve_from = solve_from
@@ -71,6 +72,7 @@ class Thinker:
         self.points = points  # value a duel's hands by the points they score
         self.doubt = [0, 0, 0, 0] if doubt else None  # deal by players.block_deal.doubts
         self.win = win  # value a one-hand match's hand as won or lost
+        self.by_match = by_match  # value a Kozel hand as its match writes it (block_deal.value_by)
         self.moves = [0] * _MAX_MOVES
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
@@ -106,6 +108,7 @@ class Thinker:
         view = self.view
         if self.move == 0 and self.best == -solve.WIN:
             self.stock_at = deal(view, self.rng, self.doubt)
+            by = value_by(view, self.points, self.win, self.by_match)
             solve.setup(
                 view.players,
                 view.pairs,
@@ -114,6 +117,7 @@ class Thinker:
                 self.table_max,
                 self.points,
                 view.leader if self.win and view.options.target == 0 else -1,
+                view if by == KOZEL else None,
             )
         solve.nodes = 0
         solve.limit = self.step_nodes
@@ -155,8 +159,9 @@ class Thinker:
         best so far (less one, so that ties are seen)."""
         view = self.view
         hands(view, solve.hands)
+        solve.lead = view.table.played[0] if view.table.n else action >> 3
         if not play(view, solve.hands, action):
-            return solve.value(view.seat)
+            return solve.value(view.seat, action >> 3 if action < PAIR else PAIR_LAST)
         me = view.seat
         after = me + 1 if me + 1 < view.players else 0
         return solve.search(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)

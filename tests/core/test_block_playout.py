@@ -18,7 +18,9 @@ from players.block_deal import (
     FINISH_PAIR,
     hand_won,
     HEAVY,
+    last,
     NO_PAIRS,
+    PAIR_LAST,
     pairs_rule,
     play_out,
 )
@@ -72,6 +74,12 @@ def hand_off(game, rng):
     return hands, out
 
 
+def final_tile(out_with):
+    """The engine's `out_with` (the tiles of the play that went out) as play_out's
+    `last`: the tile, or PAIR_LAST for two doubles."""
+    return PAIR_LAST if out_with & (out_with - 1) else len(bin(out_with)) - 3
+
+
 def went_out(game):
     """The seat the engine's hand ended with out, or -1 for a blocked hand."""
     for e in game.events:
@@ -100,6 +108,8 @@ def compare(name, text, seed, choose, rng_of, moves):
     hands, out = hand_off(split, rng)
     assert hands == whole.hands, (name, text, seed, moves)
     assert out == went_out(whole), (name, text, seed, moves)
+    if out >= 0:
+        assert final_tile(whole.out_with) == last[0], (name, text, seed, moves)
     if name in SCORED_FROM_HANDS:
         split.hands[:] = hands
         if out >= 0:
@@ -167,3 +177,48 @@ def test_a_greedy_play_out_on_an_empty_line_leads_the_heaviest_tile():
     hands = [1 << tile(1, 2) | 1 << tile(5, 6), 1 << tile(0, 0), 0, 0]
     assert play_out(hands, 2, 0, -1, -1, bytearray(0), 0, 0, None) == -1
     assert hands[:2] == [1 << tile(1, 2), 1 << tile(0, 0)]
+
+
+def test_kozel_value_is_what_the_engine_writes():
+    # Random Kozel matches on the engine: at every hand's end, kozel_value of the
+    # hands left (from the view before the last action: the carry, who writes,
+    # the scores) is what the other side wrote less what seat 0's side wrote, with
+    # GOAT for a side the hand made the goat, or a general's GOAT at once.
+    from core.blockview import LineView
+    from players.block_deal import GOAT, kozel_value
+
+    seen = {"written": 0, "unwritten": 0, "eggs": 0, "goat": 0, "bonus": 0}
+    for text in ("players=4 pairs=yes", "players=2", "players=3"):
+        options = Options.parse("kozel", text)
+        for seed in range(1, 13):
+            game = LineGame("kozel", options, seed)
+            rng = Rng(seed)
+            out = []
+            while game.state != 2:
+                if game.state == 1:
+                    game.start_hand()
+                    continue
+                view = LineView(game, 0)
+                before = list(game.scores)
+                game.legal(out)
+                game.apply_legal(random_action(out, rng))
+                if game.state == PLAYING:
+                    continue
+                gone = went_out(game)
+                final = final_tile(game.out_with) if gone >= 0 else -1
+                v = kozel_value(game.hands, view, gone, game.table.played[0], final)
+                delta = [game.scores[s] - before[s] for s in range(game.SEATS)]
+                sides = range(2) if options.pairs else range(game.SEATS)
+                want = sum(-delta[s] if s == 0 else delta[s] for s in sides)
+                for s in sides:
+                    if game.scores[s] >= 125:
+                        want += -GOAT if s == 0 else GOAT
+                if final == PAIR_LAST:
+                    want = GOAT if game.winners & 1 else -GOAT
+                assert v == want, (text, seed, v, want, delta)
+                seen["goat"] += game.state == 2
+                seen["eggs"] += not any(delta) and gone < 0
+                seen["written"] += any(delta)
+                seen["unwritten"] += not any(delta) and gone >= 0
+                seen["bonus"] += game.table.played[0] in (0, 27) or final in (0, 27)
+    assert min(seen.values()) > 0, seen

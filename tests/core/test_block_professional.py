@@ -2,8 +2,9 @@
 solved within its budget, each step bounded, and its place among the levels."""
 
 from core import elo
+from core.actions import PAIR
 from core.rng import Rng
-from core.table import LEAD
+from core.table import E, LEAD
 from players import block_hard, block_professional, block_solve, DUEL_NAMES, thinker
 from test_block_solver import _views
 
@@ -36,7 +37,7 @@ def test_it_decides_legally_and_the_same_on_the_same_seed():
 def test_each_step_is_one_playout_or_a_bounded_search():
     views = _views("1x1", "", ["medium", "hard"], 8)
     t = block_professional.Thinker()
-    sampled = solved = leads = 0
+    sampled = solved = leads = one_end = 0
     for view in views:
         if len(view.legal) < 2:
             continue
@@ -62,7 +63,10 @@ def test_each_step_is_one_playout_or_a_bounded_search():
             if view.table.n == 0:  # a lead is judged once a tile, not both ways round
                 assert sorted(judged) == sorted({a >> 3 << 3 | LEAD for a in view.legal})
                 leads += 1
+            elif view.table.value[0] == view.table.value[1]:  # on W only: E is the same
+                assert judged == [a for a in view.legal if a >= PAIR or a & 7 != E]
+                one_end += 1
             else:
                 assert judged == list(view.legal)
         assert t.action in view.legal
-    assert sampled > 10 and solved > 0 and leads > 0
+    assert sampled > 10 and solved > 0 and leads > 0 and one_end > 0
