@@ -47,15 +47,19 @@ CORRUPT = "corrupt"  # neither file was readable; starting empty
 FAILED = "failed"  # the last save() could not write (full or broken flash)
 
 
-def encode(values, number=0):
-    """The file bytes (a bytearray) for a dict of values, as generation `number`.
-    Written into one buffer: a save holding a long finished match copies its
-    bytes once, not once per concatenation (the match's end is a heap peak)."""
+def encode(values, number=0, head=_HEADER):
+    """The file bytes (a bytearray) for a dict of values, as generation `number`;
+    with `head` 0 the entries alone (a log's chunk: a value None is the key
+    deleted). Written into one buffer: a save holding a long finished match
+    copies its bytes once, not once per concatenation (the match's end is a heap
+    peak)."""
     fields = []
     size = 0
     for key in sorted(values):
         value = values[key]
-        if isinstance(value, int):
+        if value is None:
+            kind, raw = b"x", b""
+        elif isinstance(value, int):
             kind, raw = b"i", str(int(value)).encode()
         elif isinstance(value, str):
             kind, raw = b"s", value.encode()
@@ -66,8 +70,8 @@ def encode(values, number=0):
         size += len(name) + len(raw) + 4  # the name's length, kind, raw's length (2)
     if size > _MAX_PAYLOAD:
         raise ValueError("save too large")
-    data = bytearray(_HEADER + size)
-    at = _HEADER
+    data = bytearray(head + size)
+    at = head
     for name, kind, raw in fields:
         data[at] = len(name)
         data[at + 1:at + 1 + len(name)] = name
@@ -77,6 +81,8 @@ def encode(values, number=0):
         data[at + 2] = len(raw) & 0xFF
         data[at + 3:at + 3 + len(raw)] = raw
         at += 3 + len(raw)
+    if not head:
+        return data
     middle = (number & 0xFFFFFFFF).to_bytes(4, "big") + size.to_bytes(2, "big")
     crc = crc16(memoryview(data)[_HEADER:], crc16(middle))
     data[:_HEADER] = _MAGIC + bytes((_VERSION,)) + middle + crc.to_bytes(2, "big")
@@ -121,7 +127,13 @@ def decode(data):
     crc = crc16(data[5:size - 2]) if size == _HEADER else 0xFFFF
     if crc16(payload, crc) != int.from_bytes(data[size - 2:size], "big"):
         raise ValueError("checksum mismatch")
-    values: dict = {}
+    return entries(payload, {})
+
+
+def entries(payload, values):
+    """`values` (a dict) with the entries of `payload` put in, in order (a key
+    deleted: None); raises ValueError if they are not whole."""
+    length = len(payload)
     i = 0
     while i < length:
         key_end = i + 1 + payload[i]
@@ -139,6 +151,8 @@ def decode(data):
             values[key] = raw.decode()
         elif kind == 0x62:  # "b"
             values[key] = bytes(raw)
+        elif kind == 0x78 and not raw:  # "x": deleted
+            values[key] = None
         else:
             raise ValueError("bad entry")
         i = value_end
