@@ -358,7 +358,9 @@ def test_a_damaged_save_s_chunk_is_told_and_the_changes_before_it_kept():
 def test_the_log_and_its_power_cuts_under_micropython():
     """The same module unchanged on the MicroPython unix port: a cut at every
     fourth step of four matches' saves (the save's writes among them) keeps one
-    of the two saves around it."""
+    of the two saves around it; and hw/storage.py on the log with hw/fold.py at
+    each power-on, a cut at every third step of the files and the log, keeps
+    the state before the step or after it."""
     out = subprocess.run(
         [str(MICROPYTHON), "-X", "heapsize=4M", str(ROOT / "tests" / "hw" / "mpy_flashlog.py"),
          str(ROOT / "firmware"), str(ROOT / "tests" / "core")],
@@ -368,6 +370,7 @@ def test_the_log_and_its_power_cuts_under_micropython():
     assert int(figures["steps"]) > 1400 and figures["erases"] == "2"
     assert int(figures["cuts"]) > 350 and figures["kept"] == figures["cuts"]
     assert int(figures["torn"]) > 0
+    assert int(figures["fold_cuts"]) > 50 and figures["fold_kept"] == figures["fold_cuts"]
 
 
 def test_the_frozen_boot_leaves_the_log_out_of_littlefs_and_keeps_a_stock_layout():

@@ -17,7 +17,11 @@ The match in progress is kept apart, in `match` (see hw/journal.py): one copy of
 it where the save is on littlefs (a board's own flash), two elsewhere; or, on a
 board whose littlefs leaves the flash's end out, in a log on that raw flash
 (hw/flashlog.py: `log`, its block device), where a save programs a page and
-never erases.
+never erases. There save() never writes the files either (littlefs erases a
+block now and then): the keys changed since the last save go into the log as
+one chunk (the same entries as a file's payload, a key deleted as type b"x"),
+read at start-up on top of the files, and folded into them then, before the
+first frame (hw/fold.py), so that the log does not fill.
 
 File layout (big-endian): b"PDKV", version 2 (1 byte), number (4), payload
 length (2), CRC-16/CCITT of the number, length and payload (2), payload. The
@@ -28,11 +32,12 @@ save of an older firmware carries over.
 """
 
 import os
+import sys
 
 from micropython import const
 
 from hw.crc import crc16
-from hw.journal import Journal
+from hw.journal import DAMAGED, Journal
 
 _MAGIC = b"PDKV"
 _VERSION = const(2)
@@ -199,7 +204,8 @@ class Storage:
     `os_module` and `open_file` default to MicroPython's (or CPython's) os and
     open; tests hand in a simulated flash, which the mount table knows nothing
     of, so it keeps two copies of the journal. With `log` (a block device of raw
-    flash, rp2.Flash's methods) the match goes to a FlashLog there instead."""
+    flash, rp2.Flash's methods) the match goes to a FlashLog there instead, and
+    save() writes the changed keys into it (folded into the files at power-on)."""
 
     def __init__(self, path, os_module=None, open_file=None, log=None):
         self._os = os_module if os_module is not None else os
@@ -207,12 +213,23 @@ class Storage:
         self.path = path
         self._paths = (path, path + ".2")
         self.match = _kept_match(path, self._os, self._open, os_module is None, log)
+        self._logged = log is not None  # save() writes into the log, not the files
         self._values = {}
+        self._changed = set()  # the keys set or deleted since the last save
         self._current = -1  # which file holds the save loaded or written last
         self._number = 0  # the highest generation number seen
         self.status = NEW
         self.problem = ""
         self.load()
+        if self._logged and (self.match.stored() or self.status == RESTORED):
+            # Folded into the files: at power-on only, its code let go after.
+            from hw import fold
+
+            fold.fold(self)
+            sys.modules.pop("hw.fold", None)
+            package = sys.modules.get("hw")
+            if hasattr(package, "fold"):
+                delattr(package, "fold")
 
     # -- the values ----------------------------------------------------------
 
@@ -226,9 +243,11 @@ class Storage:
         if not isinstance(value, (int, str, bytes, bytearray)):
             raise TypeError("values are ints, strings or bytes")
         self._values[key] = value
+        self._changed.add(key)
 
     def delete(self, key):
         self._values.pop(key, None)
+        self._changed.add(key)
 
     def names(self):
         return sorted(self._values)
@@ -236,8 +255,10 @@ class Storage:
     # -- the files -----------------------------------------------------------
 
     def load(self):
-        """Read the save; never raises. Sets status (and problem)."""
+        """Read the save (its files, and on the log the changes kept there since
+        on top); never raises. Sets status (and problem)."""
         self._values = {}
+        self._changed = set()
         self._current = -1
         self._number = 0
         self.problem = ""
@@ -259,6 +280,27 @@ class Storage:
             self.problem = read[0][2] or read[1][2]
         else:
             self.status = NEW
+        if self._logged:
+            self._logged_changes()
+
+    def _logged_changes(self):
+        """The changes kept in the log since the files were written put on top."""
+        changes: dict = {}
+        for payload in self.match.stored():
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                entries(payload, changes)
+            except (ValueError, UnicodeError):
+                pass  # whole by its CRC: only a firmware's mistake, left out
+        for key in changes:
+            if changes[key] is None:
+                self._values.pop(key, None)
+            else:
+                self._values[key] = changes[key]
+        if changes and self.status == NEW:
+            self.status = OK
+        # What followed a damaged chunk of the log is lost, changes with it.
+        if self.match._how == DAMAGED and self.status in (OK, NEW):
+            self.status, self.problem = RESTORED, "the log: damaged"
 
     def _lost(self, good, other):
         """Why the other file beside the good one numbered `good` may have held
@@ -277,9 +319,34 @@ class Storage:
             return self._paths[1 - self._current] + ": missing"
         return ""
 
-    def save(self):
-        """Write every value over the older file; returns False (status FAILED)
-        if it could not, and then the save before stays the one to be read."""
+    def save(self, clear=False):
+        """Keep the values: every one over the older file, or on a board's log
+        the keys set or deleted since the last save, one chunk programmed (no
+        erase). With `clear`, the match kept is cleared after (a match's end);
+        on the log in that same chunk. Returns False (status FAILED) if it could
+        not write, and then the save before stays the one to be read."""
+        if not self._logged:
+            if not self.write_file():
+                return False
+            if clear:
+                self.match.clear()
+            return True
+        changed = {}
+        for key in self._changed:
+            changed[key] = self._values.get(key)
+        try:
+            data = encode(changed, 0, 0)
+        except ValueError as e:
+            return self._failed(str(e))
+        if (data or clear) and not self.match.store(data, clear):
+            return self._failed("the log is full or failing")
+        self._changed = set()
+        self.status = OK
+        self.problem = ""
+        return True
+
+    def write_file(self):
+        """save() into the files: the whole store over the older one."""
         try:
             data = encode(self._values, self._number + 1)
         except ValueError as e:
