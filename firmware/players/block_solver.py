@@ -95,6 +95,7 @@ class Thinker:
         if self.doubt is not None:
             doubts(view, self.doubt)
         self.sample = 0
+        self.dealt = False  # the current sample's deal made
         self.move = 0  # the move being solved on the current deal
         self.left = self.budget
         self.best = -solve.WIN
@@ -104,7 +105,8 @@ class Thinker:
         if self.done:
             return True
         view = self.view
-        if self.move == 0 and self.best == -solve.WIN:
+        if self.move == 0 and not self.dealt:
+            self.dealt = True  # until every move is solved on it, however many steps that takes
             self.stock_at = deal(view, self.rng, self.doubt)
             solve.setup(
                 view.players,
@@ -147,6 +149,7 @@ class Thinker:
                 best = i
         self.action = self.moves[best]
         self.sample += 1
+        self.dealt = False
         self.move = 0
         self.best = -solve.WIN
 

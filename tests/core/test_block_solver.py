@@ -176,6 +176,32 @@ def test_every_step_is_bounded_and_the_decision_legal():
     assert solved > 5 and steps > 3 * solved
 
 
+def test_a_deal_is_kept_until_every_move_is_solved_on_it():
+    # However many steps its first move's search takes, a sample is dealt once.
+    views = _views("international", "players=4 pairs=yes", ["medium", "easy"] * 2, 2)
+    views = [v for v in views if len(v.legal) > 1 and v.table.n >= 8][:12]
+    dealt = [0]
+    saved = block_solver.deal
+
+    def counted(view, rng, doubt):
+        dealt[0] += 1
+        return saved(view, rng, doubt)
+
+    block_solver.deal = counted
+    try:
+        steps = 0
+        for view in views:
+            thinker = block_solver.Thinker(samples=3, budget=50000, step_nodes=40)
+            thinker.start(view, Rng(1))
+            dealt[0] = 0
+            while not thinker.step():
+                steps += 1
+            assert dealt[0] == thinker.sample == 3
+        assert steps > 10 * len(views)
+    finally:
+        block_solver.deal = saved
+
+
 def test_the_solver_decides_legally_once_the_stock_is_spent():
     # Every late decision is solved on deals, within the arena budget.
     views = _views("1x1", "", ["medium", "medium"], 4)
