@@ -54,7 +54,7 @@ SAMPLES = const(20)  # deals solved per endgame decision
 NODES = const(1200)  # search nodes per endgame decision (the solver's device budget)
 # Transposition entries in the endgame: players.block_solve allocates as many at
 # import (SLOTS), 22 bytes each; the device budget seldom fills them.
-TABLE = const(67)
+TABLE = const(31)
 _WON = const(256)  # a hand won (or lost), above any difference of the counts
 _MAX_MOVES = const(16)  # a lead from 7 tiles either way round, and a two-double play
 

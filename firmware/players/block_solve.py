@@ -18,8 +18,9 @@ arrays of its own, and the table is a fixed number of entries in parallel arrays
 deal's generation, and the value), an entry's place a hash of its key, the new
 entry replacing the old. Every stored number is below 2**30, a small int even on
 a 32-bit port. A new deal clears nothing: its entries carry a new generation.
-Both are allocated at import for the hard level's endgame (SLOTS entries, DEPTH
-levels) and grow, once, when a caller asks for more (the arena's solver).
+Both are allocated at import, for the hard level's endgame (SLOTS entries, DEPTH
+levels: some 1.9 KB on a 32-bit board), and grow when a search needs more (the
+arena's solver), never shrinking.
 
 The work is bounded: `start` sets a search up and `run` goes on with it until it
 is done (True, its value in `result`) or `nodes`, which counts the positions
@@ -39,11 +40,11 @@ _EXACT = const(0)
 _LOWER = const(1)  # the value is at least the stored one
 _UPPER = const(2)  # the value is at most the stored one
 WIN = const(1000)  # above every value
-SLOTS = const(67)  # table entries allocated at import (players.block_hard.TABLE)
-DEPTH = const(52)  # levels allocated at import: 12 tiles among 4 seats
-MOST_SLOTS = const(65536)  # a level keeps its entry's place in 16 bits
-GENERATION = const(32768)  # a generation's step in a stored word (the word below it)
-LAST_GENERATION = const(32767 * 32768)  # the last: a stored word stays below 2**30
+SLOTS = const(31)  # table entries allocated at import (players.block_hard.TABLE)
+DEPTH = const(32)  # levels allocated at import: 11 tiles among 4 seats (see start)
+_MOST_SLOTS = const(65536)  # a level keeps its entry's place in 16 bits
+_GENERATION = const(32768)  # a generation's step in a stored word (the word below it)
+_LAST = const(32767 * 32768)  # the last generation: a stored word stays below 2**30
 _PASS = const(255)  # a level's next move when its seat passes
 _MOVES = const(56)  # the next move past the last (tile * 2 + end, in HEAVY's order)
 # `run`'s steps on a level (the current one, `d`):
@@ -65,59 +66,63 @@ _points = False  # a duel valued by its points (players.block_deal.duel)
 _leader = -1  # with a seat, the hand valued 1 won or -1 lost (players.block_deal.hand_won)
 _stock_end = 0
 _size = SLOTS  # table entries in use
-_generation = 0  # the current deal's, times GENERATION (0 is nobody's)
+_generation = 0  # the current deal's, times _GENERATION (0 is nobody's)
 _root = 0  # the seat to move at the search's first level
 _depth = 0  # the level `run` enters next, 0 when no search is under way
 
 
-def _table(slots):
-    """The table's arrays, `slots` entries (none of any deal): the hands' masks,
-    the word (generation, ends, seat, passes, drawn), value * 4 + how exact."""
-    return (
-        array("i", bytes(4 * slots)),
-        array("i", bytes(4 * slots)),
-        array("i", bytes(4 * slots)),
-        array("i", bytes(4 * slots)),
-        array("i", bytes(4 * slots)),
-        array("h", bytes(2 * slots)),
+def _new_table(slots):
+    """The table's arrays, `slots` entries of no deal: the hands' masks, the
+    word (generation, ends, seat, passes, drawn), value * 4 + how exact. Each
+    made from a range rather than a bytes object as long (which would leave a
+    hole that size in a board's heap), the words then cleared."""
+    table = (
+        array("i", range(slots)),
+        array("i", range(slots)),
+        array("i", range(slots)),
+        array("i", range(slots)),
+        array("i", range(slots)),
+        array("h", range(slots)),
     )
+    word = table[4]
+    for i in range(slots):
+        word[i] = 0  # of no generation
+    return table
 
 
-def _levels(levels):
-    """The stack's arrays, `levels` levels (the first holds the caller's window)."""
+def _new_stack(levels):
+    """The stack's arrays, `levels` levels (the first holds the caller's window
+    and the stock drawn), made as the table's are."""
     return (
         bytearray(levels),  # the line's W end
         bytearray(levels),  # and its E end
-        bytearray(levels),  # the stock drawn on entering
-        bytearray(levels),  # and once the seat to move has drawn
+        bytearray(levels),  # the stock drawn once the seat to move has drawn
         bytearray(levels),  # passes in a row before it
         bytearray(levels),  # the next move, or _PASS
-        array("i", bytes(4 * levels)),  # the seat's hand once it has drawn
-        array("h", bytes(2 * levels)),  # alpha
-        array("h", bytes(2 * levels)),  # beta
-        array("h", bytes(2 * levels)),  # the best value so far
-        array("H", bytes(2 * levels)),  # its entry's place in the table
-        array("H", bytes(2 * levels)),  # its word, the generation left out
+        array("i", range(levels)),  # the seat's hand once it has drawn
+        array("h", range(levels)),  # alpha
+        array("h", range(levels)),  # beta
+        array("h", range(levels)),  # the best value so far
+        array("H", range(levels)),  # its entry's place in the table
+        array("H", range(levels)),  # its key, the generation left out
     )
 
 
-_k0, _k1, _k2, _k3, _word, _value = _table(SLOTS)
-_w, _e, _drawn, _taken, _stuck, _next, _hand, _alpha, _beta, _best, _slot, _key = _levels(
-    DEPTH + 1
-)
+_table = _new_table(SLOTS)
+_stack = _new_stack(DEPTH + 1)
 
 
 def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1):
     """A new deal: `players` seats (in pairs or not), valued for `side`'s side
     (with `points`, a duel by its points; with the hand's `leader`, won or lost),
     the stock ending at `stock_end` of the deal's order; the table holds
-    `table_max` entries (at most MOST_SLOTS; an odd number spreads them best),
-    none of them yet."""
+    `table_max` entries (at most 65,536; an odd number spreads them best), none
+    of them yet."""
     global _players, _pairs, _sides, _seat, _stock_end, _size, _points, _leader
-    global _generation, _depth, _k0, _k1, _k2, _k3, _word, _value
-    _size = min(table_max, MOST_SLOTS)
-    if _size > len(_word):
-        _k0, _k1, _k2, _k3, _word, _value = _table(_size)
+    global _generation, _depth, _table
+    _size = min(table_max, _MOST_SLOTS)
+    if _size > len(_table[0]):
+        _table = _new_table(_size)
         _generation = 0
     _points = points
     _leader = leader
@@ -127,12 +132,12 @@ def setup(players, pairs, side, stock_end, table_max, points=False, leader=-1):
     _seat = side
     _stock_end = stock_end
     _depth = 0
-    if _generation == LAST_GENERATION:
-        word = _word
+    if _generation == _LAST:
+        word = _table[4]
         for i in range(len(word)):
-            word[i] = 0
+            word[i] = 0  # of no generation
         _generation = 0
-    _generation += GENERATION
+    _generation += _GENERATION
 
 
 def value(out=-1):
@@ -148,20 +153,22 @@ def value(out=-1):
 def start(seat, w, e, drawn, stuck, alpha, beta):
     """Set up the search of the position with `seat` to move on ends `w` and `e`,
     the stock drawn up to `drawn`, after `stuck` passes in a row, in the window
-    (alpha, beta): `run` makes it."""
-    global _root, _depth, _w, _e, _drawn, _taken, _stuck, _next, _hand, _alpha, _beta
-    global _best, _slot, _key
+    (alpha, beta) (every hand holding a tile): `run` makes it."""
+    global _root, _depth, _stack
+    # A level a ply. Each seat's last tile ends the hand without a level, so
+    # a path plays at most `plays` tiles with a level, and before each of them
+    # and before its last level come at most players - 1 passes.
     tiles = count(hands[0]) + count(hands[1]) + count(hands[2]) + count(hands[3])
-    levels = (tiles + _stock_end - drawn + 1) * _players + 1  # at most a ply a level
-    if levels > len(_w):
-        stack = _levels(levels)
-        _w, _e, _drawn, _taken, _stuck, _next, _hand, _alpha, _beta, _best, _slot, _key = stack
-    _alpha[0] = _alpha[1] = alpha
-    _beta[0] = _beta[1] = beta
-    _w[1] = w
-    _e[1] = e
-    _drawn[1] = drawn
-    _stuck[1] = stuck
+    plays = max(0, tiles + _stock_end - drawn - _players)
+    if (plays + 1) * _players + 1 > len(_stack[0]):
+        _stack = _new_stack((plays + 1) * _players + 1)
+    lw, le, ltaken, lstuck, lnext, lhand, lalpha, lbeta, lbest, lslot, lkey = _stack
+    lalpha[0] = lalpha[1] = alpha
+    lbeta[0] = lbeta[1] = beta
+    ltaken[0] = drawn
+    lw[1] = w
+    le[1] = e
+    lstuck[1] = stuck
     _root = seat
     _depth = 1
 
@@ -181,24 +188,8 @@ def run():
     if not d:
         return True
     # Everything in locals: MicroPython finds them faster than globals.
-    lw = _w
-    le = _e
-    ldrawn = _drawn
-    ltaken = _taken
-    lstuck = _stuck
-    lnext = _next
-    lhand = _hand
-    lalpha = _alpha
-    lbeta = _beta
-    lbest = _best
-    lslot = _slot
-    lkey = _key
-    k0 = _k0
-    k1 = _k1
-    k2 = _k2
-    k3 = _k3
-    kword = _word
-    kvalue = _value
+    lw, le, ltaken, lstuck, lnext, lhand, lalpha, lbeta, lbest, lslot, lkey = _stack
+    k0, k1, k2, k3, kword, kvalue = _table
     hs = hands
     n = nodes
     most = limit
@@ -212,8 +203,9 @@ def run():
     step = _ENTER
     while True:
         if step == _ENTER:
-            # Level d's position: the ends, drawn, passes and window its parent
-            # left there, `hs` its hands, `seat` to move.
+            # Level d's position: the ends, passes and window its parent left
+            # there, the stock drawn as the parent left it, `hs` its hands,
+            # `seat` to move.
             if n >= most:
                 nodes = n
                 _depth = d
@@ -221,7 +213,7 @@ def run():
             n += 1
             w = lw[d]
             e = le[d]
-            drawn = ldrawn[d]
+            drawn = ltaken[d - 1]
             stuck = lstuck[d]
             key = ((w * 7 + e if w < e else e * 7 + w) * 16 + seat * 4 + stuck) * 32 + drawn
             h0 = hs[0]
@@ -273,7 +265,6 @@ def run():
             d += 1
             lw[d] = w
             le[d] = e
-            ldrawn[d] = drawn
             lstuck[d] = stuck + 1
             lalpha[d] = alpha
             lbeta[d] = beta
@@ -283,7 +274,7 @@ def run():
             # Give the seat its hand back as it was before it drew, and remember
             # the value found in the window the level was given.
             hand = lhand[d]
-            for j in range(ldrawn[d], ltaken[d]):
+            for j in range(ltaken[d - 1], ltaken[d]):
                 hand &= ~(1 << order[j])
             hs[seat] = hand
             slot = lslot[d]
@@ -362,11 +353,9 @@ def run():
             continue
         alpha = lalpha[d]
         beta = lbeta[d]
-        drawn = ltaken[d]
         d += 1
         lw[d] = w
         le[d] = e
-        ldrawn[d] = drawn
         lstuck[d] = 0
         lalpha[d] = alpha
         lbeta[d] = beta

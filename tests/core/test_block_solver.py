@@ -138,12 +138,23 @@ def test_the_solver_values_small_hands_exactly():
 
 def test_every_valuation_is_exact_whatever_the_table_holds():
     # The counts, a duel's points and a hand won or lost, at every size of table:
-    # one entry (every position replaces the last), a few, and plenty.
+    # one entry (every position replaces the last), a few, and plenty; each
+    # search on a stack of the levels its start finds it needs, no more.
+    kept = block_solve._stack
+    try:
+        _every_valuation()
+    finally:
+        block_solve._stack = kept
+
+
+def _every_valuation():
     checked = 0
     for hands, w, e, stock, seat, n, pairs, me, how in _deals(11, 250):
         exact = brute(hands, w, e, stock, seat, 0, n, pairs, me, how)
         for table in (1, 5, 1000):
             _set(hands, stock, n, pairs, me, how, table)
+            # No more levels than `start` finds it needs (an overflow would raise).
+            block_solve._stack = block_solve._new_stack(1)
             block_solve.nodes = 0
             block_solve.limit = 10**9
             assert block_solve.search(seat, w, e, 0, 0, -block_solve.WIN, block_solve.WIN) == exact
@@ -196,7 +207,7 @@ def test_the_search_allocates_nothing():
     # Under MicroPython a locked heap makes any allocation fail (on CPython the
     # lock is a stand-in): the search, once started, needs none, and the
     # generations that keep the deals' entries apart start again when spent.
-    block_solve._generation = block_solve.LAST_GENERATION
+    block_solve._generation = 32767 * 32768  # the last: stored words stay below 2**30
     searched = 0
     for hands, w, e, stock, seat, n, pairs, me, how in _deals(13, 60):
         exact = brute(hands, w, e, stock, seat, 0, n, pairs, me, how)
@@ -212,7 +223,7 @@ def test_the_search_allocates_nothing():
         assert done and block_solve.result == exact
         searched += block_solve.nodes
     assert searched > 300
-    assert block_solve._generation == 60 * block_solve.GENERATION
+    assert block_solve._generation == 60 * 32768
 
 
 def _views(game_name, options, names, seed):
@@ -381,15 +392,14 @@ def test_a_decision_does_not_depend_on_how_its_work_is_cut_into_steps():
 
 def test_hards_endgame_searches_in_what_was_allocated_at_import():
     # The table and the stack are heap on a board: hard's endgame needs no more
-    # than block_solve allocates at import (a level a ply: at most the tiles in
-    # the hands, and a pass by each seat between two), so nothing is allocated
-    # as it thinks.
+    # than block_solve allocates at import, so nothing is allocated as it thinks.
     from players import block_hard
 
     assert block_hard.TABLE <= block_solve.SLOTS
-    assert (block_hard.ENDGAME + 1) * 4 <= block_solve.DEPTH
-    table = block_solve._word
-    stack = block_solve._hand
+    # Its searches start on at most ENDGAME - 1 tiles (its own move made).
+    assert (block_hard.ENDGAME - 1 - 4 + 1) * 4 <= block_solve.DEPTH
+    table = block_solve._table
+    stack = block_solve._stack
     views = _views("kozel", "players=4 pairs=yes", ["medium"] * 4, 3)
     late = [v for v in views if len(v.legal) > 1 and v.stock == 0
             and sum(v.hand_sizes) <= block_hard.ENDGAME]
@@ -405,4 +415,4 @@ def test_hards_endgame_searches_in_what_was_allocated_at_import():
         searched += block_solver.stats[1] - before
         assert t.action in view.legal
     assert searched > 0
-    assert block_solve._word is table and block_solve._hand is stack
+    assert block_solve._table is table and block_solve._stack is stack
