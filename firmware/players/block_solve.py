@@ -82,7 +82,7 @@ def _new_table(slots):
         array("i", range(slots)),
         array("i", range(slots)),
         array("i", range(slots)),
-        array("h", range(slots)),
+        array("h", range(-(slots >> 1), slots - (slots >> 1))),  # each number a short
     )
     word = table[4]
     for i in range(slots):
