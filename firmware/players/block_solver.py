@@ -28,7 +28,7 @@ SOLVE_FROM = const(9)
 STEP_NODES = const(64)  # nodes per step: frames of at most 57 ms on the virtual Pico
 BUDGET = const(1200)  # nodes per decision on the device (2,000 gave p90 1,409 ms)
 ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
-TABLE_MAX = const(65521)  # transposition entries in the arena (block_solve.MOST_SLOTS at most)
+TABLE_MAX = const(65521)  # transposition entries in the arena (block_solve takes 65,536 at most)
 _MAX_MOVES = const(16)
 
 stats = [0, 0]  # decisions, search nodes since start-up (arena, bench)
