@@ -163,9 +163,10 @@ class Uncut:
             kept = handheld.app.storage.match
             add = kept._add
 
-            def added(data, carry):
-                done = add(data, carry)
-                self.flash.saved()
+            def added(data, carry, match=True):
+                done = add(data, carry, match)
+                if match:  # the save's own writes hold no actions
+                    self.flash.saved()
                 return done
 
             kept._add = added
@@ -220,6 +221,11 @@ def sampled(uncut, per_kind, seed):
 def cut_at(uncut, i):
     """Boot on image `i` and check what comes back; a cut within the match end is
     played on to the end. Returns (file, step) of the image."""
+    return booted_at(uncut, i)[:2]
+
+
+def booted_at(uncut, i):
+    """cut_at(), and the handheld it booted last: (file, step, handheld)."""
     where, kind, files, floor = uncut.flash.images[i]
     match = uncut.match
     handheld = boot(files)
@@ -240,7 +246,7 @@ def cut_at(uncut, i):
             assert storage._values == uncut.final, why
     else:  # the match was never saved whole yet, or retired with its results
         assert floor == 0 or storage._values == uncut.final, why
-    return where, kind
+    return where, kind, handheld
 
 
 def cut_and_count(uncut, cuts):

@@ -199,9 +199,15 @@ def test_the_play_outs_are_the_same_hands_on_both_interpreters(tmp_path):
 
 def test_the_saves_bench_times_the_menu_over_the_journal():
     """`make bench-saves` (tools/bench/mpy_saves.py) saves a growing match and times
-    what the menu does with it: a line per size for the save, its erases and the menu."""
+    what the menu does with it: a line per size for the save, its erases and the menu;
+    then a match's end written as a file and into the log, with what each erased."""
     run = subprocess.run([bench.tool("micropython"), "tools/bench/mpy_saves.py", "firmware"],
                          cwd=bench.ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     kinds = [line.split()[0] for line in run.stdout.splitlines()]
     assert kinds.count("menu") >= 3 and kinds.count("save") == kinds.count("menu"), run.stdout
+    # A match's end written into the log never erases; as a file it did, now and then.
+    ends = {line.split()[1]: line.split()[2:] for line in run.stdout.splitlines()
+            if line.startswith("ends ")}
+    assert ends["log"][1:3] == ["0", "0"] and int(ends["log"][3]) >= int(ends["log"][0])
+    assert int(ends["files"][1]) > 0, run.stdout

@@ -27,3 +27,13 @@ def test_the_professional_is_refused_outside_domino_1x1(capsys):
     with pytest.raises(SystemExit):
         block_arena.main(["kozel", "professional", "hard", "--matches", "2"])
     assert "the professional plays Domino 1x1 only" in capsys.readouterr().err
+
+
+def test_one_hand_against_the_solver_with_its_arena_table():
+    # The arena's solver searches with its own table (block_solver.TABLE_MAX
+    # entries, grown from the device's at its first deal).
+    from players import block_solve, block_solver
+
+    r = block_arena.run("international", "hard", "solver", 2, "players=4 pairs=yes", 0, 1)
+    assert r["matches"] == 2 and r["a_wins"] + r["b_wins"] + r["halves"] == 2
+    assert block_solver.TABLE_MAX > block_solve.SLOTS

@@ -1,7 +1,9 @@
 """The match log on raw NOR flash (hw/flashlog.py) on the NOR model
 (tests/core/norflash.py): saves only program pages, what it keeps reads back,
-and a power cut at any program or erase step, of a match's saves and of the
-erase at power-on, brings back the last save written whole."""
+and a power cut at any program or erase step, of a match's saves, of the save's
+writes among them (hw/storage.py's changed keys, the match's end with its clear
+in the same write) and of the erase at power-on, brings back the last save
+written whole."""
 
 import copy
 import pathlib
@@ -10,6 +12,7 @@ import subprocess
 import pytest
 from hw.flashlog import FlashLog, LOG_BYTES
 from hw.journal import chunk, DAMAGED, HEADER, TORN, WHOLE
+from hw.storage import encode, entries
 from norflash import NorFlash, PowerCut
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -59,21 +62,38 @@ def test_the_model_tears_the_step_the_power_goes_in():
 class Match:
     """A scripted run of saves, as the games make them: a match started, chunks
     appended (actions, a summary now and then), cleared at its end, the next
-    started; enough to move from half to half several times. `states[i]` is
-    what the log keeps after step i: (match kept, its chunks, its summary)."""
+    started; enough to move from half to half several times. With `stores`, the
+    save's writes too: the match count before each match, a setting changed (or
+    deleted) now and then, and at a match's end its results, a finished match
+    of a few hundred bytes and its number in one write with the clear (one match
+    in three is abandoned instead: a plain clear). `states[i]` is what the log
+    keeps after step i: (match kept, its chunks, its summary, the save's
+    changes: each key's last value, None where deleted)."""
 
-    def __init__(self, matches=6, actions=90):
+    def __init__(self, matches=6, actions=90, stores=False):
         self.steps = []
         for number in range(matches):
             header = b"seed: %d match of a few dozen bytes" % number
+            if stores:
+                self.steps.append(("store", {"matches": number + 1}, False))
             self.steps.append(("start", number, header))
             for i in range(actions):
                 self.steps.append(("append", chunk(b"A", bytes((i % 200, number)))))
                 if i % 17 == 0:
                     self.steps.append(("note", number, b"Scores %d, %d" % (i, number)))
-            self.steps.append(("clear",))
+                if stores and i % 40 == 39:
+                    deleted = i % 80 == 79
+                    self.steps.append(("store", {"contrast": i + number,
+                                                 "invert": None if deleted else 1}, False))
+            if stores and number % 3 != 2:
+                last = bytes((number * 7 + i) & 0xFF for i in range(200 + 60 * number))
+                self.steps.append(("store", {"wins": number, "last": last, "done": number},
+                                   True))
+            else:
+                self.steps.append(("clear",))
         self.states = []
         kept = None
+        changes: dict = {}
         for step in self.steps:
             if step[0] == "start":
                 kept = [step[1], [(HEADER, step[1].to_bytes(4, "big") + step[2])], None]
@@ -81,9 +101,13 @@ class Match:
                 kept[1].append((step[1][:1], step[1][3:-2]))
             elif step[0] == "note":
                 kept[2] = step[2]
+            elif step[0] == "store":
+                changes = dict(changes, **step[1])
+                kept = None if step[2] else kept
             else:
                 kept = None
-            self.states.append(None if kept is None else (kept[0], list(kept[1]), kept[2]))
+            match = (None,) * 3 if kept is None else (kept[0], list(kept[1]), kept[2])
+            self.states.append(match + (changes,))
 
     def run(self, log, first=0, last=None):
         """Do steps `first` to `last` (all that follow); `done` counts those
@@ -96,28 +120,35 @@ class Match:
                 assert log.append(step[1])
             elif step[0] == "note":
                 assert log.note(step[1], step[2])
+            elif step[0] == "store":
+                assert log.store(encode(step[1], 0, 0), step[2])
             else:
                 log.clear()
             self.done += 1
 
     def before(self, done):
         """What the log keeps when `done` steps were done in full."""
-        return self.states[done - 1] if done else None
+        return self.states[done - 1] if done else (None, None, None, {})
 
 
 def kept(log):
+    """(match kept, its chunks, its summary, the save's changes) of the log."""
+    changes: dict = {}
+    for payload in log.stored():
+        entries(payload, changes)
     head = log.head()
     chunks = log.load()
     if head is None:
         assert chunks == []
-        return None
-    return head[0], chunks, log.summary()
+        return None, None, None, changes
+    return head[0], chunks, log.summary(), changes
 
 
-def test_what_is_kept_reads_back_at_once_and_after_a_power_on():
+@pytest.mark.parametrize("stores", [False, True])
+def test_what_is_kept_reads_back_at_once_and_after_a_power_on(stores):
     flash = NorFlash(SECTORS)
     log = FlashLog(flash)
-    match = Match()
+    match = Match(stores=stores)
     for i in range(len(match.steps)):
         match.run(log, i, i + 1)
         assert kept(log) == match.states[i], i
@@ -162,6 +193,51 @@ def test_a_save_programs_a_page_or_two_and_erases_only_on_a_second_move():
     assert flash.erases == erases
 
 
+def test_the_save_s_writes_program_pages_and_move_with_the_match():
+    """A write of the save programs the pages its chunk spans (a match's end with
+    its finished match: a few), erases only in a second move, as a match's saves;
+    a move takes the changes since the last fold along, merged into one chunk,
+    before the match; after a fold (b"F") they stay behind."""
+    flash = NorFlash(SECTORS)
+    log = FlashLog(flash)
+    match = Match(matches=12, actions=300, stores=True)
+    moves = []
+    for i in range(len(match.steps)):
+        programs, erases, half = flash.programs, flash.erases, log._active
+        match.run(log, i, i + 1)
+        step = match.steps[i]
+        if log._active != half:
+            moves.append(i)
+            assert kept(log) == match.states[i], i
+            kinds = [kind for kind, _ in parse_half(log)]
+            before = kinds[:kinds.index(HEADER)] if HEADER in kinds else kinds
+            assert before.count(b"V") + before.count(b"E") <= 1 + (step[0] == "store"), i
+        elif step[0] == "store":
+            size = 5 + len(encode(step[1], 0, 0))
+            assert flash.programs - programs <= size // 256 + 2, i
+        assert flash.erases == erases or len(moves) > 2, i
+    assert len(moves) >= 4
+    assert kept(FlashLog(flash.copy())) == match.states[-1]
+    # Folded: the changes are in the save's files, the log says so; a move
+    # takes none of them along any more.
+    log.folded()
+    assert log.stored() == []
+    assert kept(FlashLog(flash.copy()))[3] == {}
+    assert log.start(99, b"next")
+    half = log._active
+    while log._active == half:
+        assert log.append(chunk(b"A", b"\x07" * 200))
+    assert b"V" not in [kind for kind, _ in parse_half(log)]
+
+
+def parse_half(log):
+    """The chunks of the log's half in use, in order."""
+    from hw.journal import parse
+
+    start = log._active * log._half + 9
+    return parse(log._read(start, log._end - start))[0]
+
+
 def test_a_match_too_long_for_a_half_fails_its_save_and_keeps_the_one_before():
     log = FlashLog(NorFlash(SECTORS))
     assert log.start(1, b"x")
@@ -172,12 +248,14 @@ def test_a_match_too_long_for_a_half_fails_its_save_and_keeps_the_one_before():
     assert [kind for kind, _ in log.load()] == [HEADER, b"A", b"A"]
 
 
-def test_a_power_cut_at_any_step_of_the_saves_keeps_the_last_whole_save():
+@pytest.mark.parametrize("stores", [False, True])
+def test_a_power_cut_at_any_step_of_the_saves_keeps_the_last_whole_save(stores):
     """Cut at every program and erase step of eight matches' saves on halves of
-    one sector (moves from half to half among them, and one that erases);
-    powered on again, the log keeps the save before the step cut, or that
-    step's if it landed whole, and saves go on from there."""
-    match = Match(matches=8, actions=120)
+    one sector (moves from half to half among them, and one that erases), with
+    the save's writes among them or not; powered on again, the log keeps the
+    save before the step cut, or that step's if it landed whole (a match's end:
+    its results and its clear both, or neither), and saves go on from there."""
+    match = Match(matches=8, actions=120, stores=stores)
     log = FlashLog(NorFlash(2))
     before = []  # the log (and its flash) before each step
     for i in range(len(match.steps)):
@@ -200,31 +278,38 @@ def test_a_power_cut_at_any_step_of_the_saves_keeps_the_last_whole_save():
             said.add(after.status)
             assert after.status in (WHOLE, TORN), (i, cut)
             # Saves go on, as Continue plays on (a torn log is written anew, as
-            # the games do when `whole` is False).
-            if got is not None:
+            # the games do when `whole` is False), and so do the save's.
+            if got[0] is not None:
                 if not after.whole:
                     assert after.start(got[0], got[1][0][1][4:], b"".join(
                         chunk(kind, payload) for kind, payload in got[1][1:]))
                 assert after.append(chunk(b"A", b"\x01"))
                 assert kept(FlashLog(flash.copy()))[1] == got[1] + [(b"A", b"\x01")], (i, cut)
+            if stores:
+                assert after.store(encode({"after": 1}, 0, 0))
+                again = kept(FlashLog(flash.copy()))
+                assert again[3] == dict(got[3], after=1), (i, cut)
     assert TORN in said
 
 
-@pytest.mark.parametrize("actions", [300, 600])
-def test_a_power_cut_at_any_step_of_the_opening_keeps_the_match(actions):
+@pytest.mark.parametrize("actions,stores", [(300, False), (600, False), (100, True),
+                                            (300, True)])
+def test_a_power_cut_at_any_step_of_the_opening_keeps_the_match(actions, stores):
     """Powered on after a move (the half left behind not erased yet): the opening
     erases that half and, where the half in use is more than half full (600
-    actions a match), moves the match to it and erases the other. A cut at each
-    of the opening's program and erase steps, whatever the tear, and the next
-    power-on keeps the match all the same, and saves on without erasing."""
-    match = Match(matches=4, actions=actions)
+    actions a match; 300 with the save's writes), moves the match to it (the
+    save's changes merged before it) and erases the other. A cut at each of the
+    opening's program and erase steps, whatever the tear, and the next power-on
+    keeps the match and the changes all the same, and saves on without erasing."""
+    moves = actions == 600 or stores and actions == 300
+    match = Match(matches=4, actions=actions, stores=stores)
     uncut = NorFlash(SECTORS)
     match.run(FlashLog(uncut), 0, len(match.steps) - 1)  # the last match kept
     expected = match.states[-2]
-    assert expected is not None and uncut.data[:8] != b"\xff" * 8  # half 0 left for 1
+    assert expected[0] is not None and uncut.data[:8] != b"\xff" * 8  # half 0 left for 1
     opened = uncut.copy()
     full = FlashLog(opened)
-    assert kept(full) == expected and opened.erases == (4 if actions == 600 else 2)
+    assert kept(full) == expected and opened.erases == (4 if moves else 2)
     for cut in range(opened.steps):
         for seed in range(3):
             flash = uncut.copy(cut=cut, seed=seed)
@@ -235,7 +320,10 @@ def test_a_power_cut_at_any_step_of_the_opening_keeps_the_match(actions):
             assert kept(log) == expected and log.status == WHOLE, (cut, seed)
             erases = again.erases
             assert log.append(chunk(b"A", b"\x02"))
-            assert kept(FlashLog(again.copy()))[1] == expected[1] + [(b"A", b"\x02")]
+            assert log.store(encode({"contrast": 9}, 0, 0))
+            later = kept(FlashLog(again.copy()))
+            assert later[1] == expected[1] + [(b"A", b"\x02")]
+            assert later[3] == dict(expected[3], contrast=9)
             assert again.erases == erases
 
 
@@ -252,9 +340,27 @@ def test_damage_past_a_save_s_reach_is_told_and_the_chunks_before_it_kept():
     assert got[1] == keep[1][:len(got[1])] and len(got[1]) < len(keep[1])
 
 
+def test_a_damaged_save_s_chunk_is_told_and_the_changes_before_it_kept():
+    flash = NorFlash(SECTORS)
+    log = FlashLog(flash)
+    assert log.store(encode({"contrast": 1, "player": "ANN"}, 0, 0))
+    at = log._end
+    assert log.store(encode({"contrast": 2}, 0, 0))
+    assert log.start(3, b"seed")
+    for i in range(100):
+        assert log.append(chunk(b"A", bytes((i,))))
+    flash.data[at + 4] ^= 0x10  # in the second change
+    log = FlashLog(flash.copy())
+    assert log.status == WHOLE and log.head() is None and log.status == DAMAGED
+    assert kept(log)[3] == {"contrast": 1, "player": "ANN"}
+
+
 def test_the_log_and_its_power_cuts_under_micropython():
     """The same module unchanged on the MicroPython unix port: a cut at every
-    fourth step of four matches' saves keeps one of the two saves around it."""
+    fourth step of four matches' saves (the save's writes among them) keeps one
+    of the two saves around it; and hw/storage.py on the log with hw/fold.py at
+    each power-on, a cut at every third step of the files and the log, keeps
+    the state before the step or after it."""
     out = subprocess.run(
         [str(MICROPYTHON), "-X", "heapsize=4M", str(ROOT / "tests" / "hw" / "mpy_flashlog.py"),
          str(ROOT / "firmware"), str(ROOT / "tests" / "core")],
@@ -264,6 +370,7 @@ def test_the_log_and_its_power_cuts_under_micropython():
     assert int(figures["steps"]) > 1400 and figures["erases"] == "2"
     assert int(figures["cuts"]) > 350 and figures["kept"] == figures["cuts"]
     assert int(figures["torn"]) > 0
+    assert int(figures["fold_cuts"]) > 50 and figures["fold_kept"] == figures["fold_cuts"]
 
 
 def test_the_frozen_boot_leaves_the_log_out_of_littlefs_and_keeps_a_stock_layout():

@@ -13,14 +13,20 @@ generation: 4 bytes) in its first _SLOT bytes, then the journal's chunks one
 after another (hw/journal.py's framing: kind, length, payload, CRC-16): a
 match's header (b"H"), its chunks, the menu's summary (b"S") when it changes,
 b"C" when the match is cleared; the match kept is the one of the last b"H"
-not followed by a b"C". The half with the highest generation is the one in
+not followed by a b"C". Between them, the save's writes (hw/storage.py): a
+b"V" chunk of the keys changed (`store()`; b"E" at a match's end, the keys and
+the match's clear in one chunk, so that neither lands without the other), read
+at power-on on top of the save's files and folded into them then (hw/fold.py),
+after which a b"F" chunk says that the b"V" and b"E" chunks before it are in
+the files. The half with the highest generation is the one in
 use; the other is erased when the log is opened (at power-on, before the
 first frame), and so is ready when the one in use is full or ends in a torn
-chunk: the match then moves there whole (its chunks since its header copied,
-then the new ones), and the half chunk, programmed last, makes it the one in
-use. A half more than half full at the opening moves then, so a power-on
-starts with half a half of room and a ready half: only past 48 KB of saves in
-one power-on (tens of matches) does a move erase in a frame.
+chunk: the match then moves there whole (the save's changes since the last
+b"F" merged into one b"V", the match's chunks since its header copied, then
+the new ones), and the half chunk, programmed last, makes it the one in use.
+A half more than half full at the opening moves then, so a power-on starts
+with half a half of room and a ready half: only past 48 KB of saves in one
+power-on (tens of matches) does a move erase in a frame.
 
 A write reads the pages it touches, puts its bytes into them (after the
 last chunk everything is still 0xff, and programming a byte with its own
@@ -55,8 +61,12 @@ _SECTOR = const(4096)
 _PAGE = const(256)
 _HALF = b"L"
 _CLEAR = b"C"
+_STORE = b"V"  # the save's changed keys
+_END = b"E"  # the same, and the match cleared (a b"C") in the same chunk
+_FOLDED = b"F"  # the b"V" chunks before this one are in the save's files
 _SLOT = const(9)  # the half chunk: kind, length, generation (4), CRC
-_REACH = const(512)  # how far past its start a save's own write reaches
+_REACH = const(512)  # how far past its start a save's own write reaches (past a b"V" chunk)
+_NOT_MATCH = (SUMMARY, _STORE, _END, _FOLDED)  # kinds that load() leaves out
 
 
 def region(rp2, os_module, fs_path="/"):
@@ -83,6 +93,7 @@ class FlashLog(Kept):
         self._open = False  # the bytes from _end to the half's end are all 0xff
         self._head = -1  # where the kept match's header chunk is, or -1
         self._sum = -1  # where its latest summary chunk is, or -1
+        self._stores = []  # where the b"V" and b"E" chunks since the last b"F" are
         self._how = WHOLE  # how the half in use ends
         self._ready = True  # the other half is erased
         gens = [self._generation(i) for i in range(2)]
@@ -97,10 +108,7 @@ class FlashLog(Kept):
         # (Not a torn or damaged one: load() tells of it, and the game writes
         # the match anew.)
         if self._open and self._end - self._active * self._half > self._half // 2:
-            kept = b""
-            if self._head >= 0:
-                kept = self._read(self._head, self._end - self._head)
-            self._move(kept, b"")
+            self._move(self._carried(True), b"")
             self._ready_other()
 
     def _ready_other(self):
@@ -127,7 +135,7 @@ class FlashLog(Kept):
             return []
         self.status = self._how
         chunks, _ = parse(self._read(self._head, self._end - self._head))
-        return [one for one in chunks if one[0] != SUMMARY]
+        return [one for one in chunks if one[0] not in _NOT_MATCH]
 
     def summary(self):
         """The kept match's latest summary, or None."""
@@ -162,26 +170,68 @@ class FlashLog(Kept):
             self._add(chunk(_CLEAR, b""), False)
         self._noted = NOT_NOTED
 
-    def _add(self, data, carry):
+    def store(self, payload, clear=False):
+        """The save's changed keys (`payload`: hw/storage.py's entries) kept, and
+        with `clear` the match cleared in the same chunk (its end). False if it
+        could not be written."""
+        if clear:
+            self._noted = NOT_NOTED
+        kind = _END if clear and self._head >= 0 else _STORE
+        return self._add(chunk(kind, payload), not clear, False)
+
+    def stored(self):
+        """The payloads of the save's changes since the last fold, in order."""
+        return [self._chunk(at)[1] for at in self._stores]
+
+    def folded(self):
+        """The changes stored() gave are in the save's files now. (Not said on
+        a half that ends torn or damaged: its next write moves it, and the
+        changes are folded again at the next power-on, to the same effect.)"""
+        if self._open:
+            self._add(chunk(_FOLDED, b""), True, False)
+
+    def _add(self, data, carry, match=True):
         """`data` written after the last chunk, or, where the half in use is full
-        or torn, in the other half after the kept match's chunks (`carry`)."""
+        or torn, in the other half after what _carried() takes along. `match`:
+        a write of the match's, whose outcome `whole` and `failed` tell."""
         try:
             if self._open and self._end + len(data) <= (self._active + 1) * self._half:
                 self._program(self._end, data)
                 self._indexed(self._end, data)
                 self._end += len(data)
             else:
-                kept = b""
-                if carry and self._head >= 0:
-                    kept = self._read(self._head, self._end - self._head)
-                self._move(kept, data)
+                self._move(self._carried(carry), data)
         except OSError:
-            self.whole = False
-            self.failed = True
+            if match:
+                self.whole = False
+                self.failed = True
             return False
-        self.whole = True
-        self.failed = False
+        if match:
+            self.whole = True
+            self.failed = False
         return True
+
+    def _carried(self, carry):
+        """What a move takes to the other half: the save's changes since the last
+        fold (b"V" and b"E"), merged into one b"V" chunk (each key's last
+        entry), and with `carry` the kept match's chunks since its header (the
+        changes among them as they are)."""
+        match = carry and self._head >= 0
+        stop = self._head if match else self._end
+        last = {}  # a key: its last entry
+        for at in self._stores:
+            if at < stop:
+                entries = self._chunk(at)[1]
+                i = 0
+                while i < len(entries):  # hw/storage.py's: key length, key, type, length, value
+                    value = i + 1 + entries[i]
+                    end = value + 3 + int.from_bytes(entries[value + 1:value + 3], "big")
+                    last[entries[i:value]] = entries[i:end]
+                    i = end
+        kept = chunk(_STORE, b"".join(last.values())) if last else b""
+        if match:
+            kept += self._read(self._head, self._end - self._head)
+        return kept
 
     def _move(self, kept, data):
         target = 1 - self._active if self._active >= 0 else 0
@@ -200,13 +250,14 @@ class FlashLog(Kept):
         self._how = WHOLE
         self._open = True
         self._head = self._sum = -1
+        self._stores = []
         self._indexed(base + _SLOT, kept)
         self._indexed(base + _SLOT + len(kept), data)
         self._end = base + _SLOT + len(kept) + len(data)
 
     def _indexed(self, at, data):
-        """Note where the header, summary and clear chunks of `data` (chunks
-        written at `at`) are."""
+        """Note where the header, summary, clear and the save's chunks of
+        `data` (chunks written at `at`) are."""
         i = 0
         while i + 3 <= len(data):
             self._mark(data[i], at + i)
@@ -219,6 +270,12 @@ class FlashLog(Kept):
             self._sum = at
         elif kind == _CLEAR[0]:
             self._head = self._sum = -1
+        elif kind == _STORE[0] or kind == _END[0]:
+            self._stores.append(at)
+            if kind == _END[0]:
+                self._head = self._sum = -1
+        elif kind == _FOLDED[0]:
+            self._stores = []
 
     # -- the flash -----------------------------------------------------------
 
@@ -264,7 +321,12 @@ class FlashLog(Kept):
         if dirty < 0:
             self._how = WHOLE
         else:
-            self._how = TORN if dirty < at + _REACH else DAMAGED
+            # A save's chunk cut as it was written reaches as far as it is long.
+            reach = _REACH
+            frame = self._read(at, 3) if at + 3 <= stop else b""
+            if frame[:1] == _STORE or frame[:1] == _END:
+                reach += int.from_bytes(frame[1:3], "big")
+            self._how = TORN if dirty < at + reach else DAMAGED
 
     def _dirty(self, at, stop, first):
         """Where the last page piece from `at` to `stop` with a byte that is not

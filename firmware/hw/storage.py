@@ -17,7 +17,11 @@ The match in progress is kept apart, in `match` (see hw/journal.py): one copy of
 it where the save is on littlefs (a board's own flash), two elsewhere; or, on a
 board whose littlefs leaves the flash's end out, in a log on that raw flash
 (hw/flashlog.py: `log`, its block device), where a save programs a page and
-never erases.
+never erases. There save() never writes the files either (littlefs erases a
+block now and then): the keys changed since the last save go into the log as
+one chunk (the same entries as a file's payload, a key deleted as type b"x"),
+read at start-up on top of the files, and folded into them then, before the
+first frame (hw/fold.py), so that the log does not fill.
 
 File layout (big-endian): b"PDKV", version 2 (1 byte), number (4), payload
 length (2), CRC-16/CCITT of the number, length and payload (2), payload. The
@@ -28,11 +32,12 @@ save of an older firmware carries over.
 """
 
 import os
+import sys
 
 from micropython import const
 
 from hw.crc import crc16
-from hw.journal import Journal
+from hw.journal import DAMAGED, Journal
 
 _MAGIC = b"PDKV"
 _VERSION = const(2)
@@ -47,15 +52,19 @@ CORRUPT = "corrupt"  # neither file was readable; starting empty
 FAILED = "failed"  # the last save() could not write (full or broken flash)
 
 
-def encode(values, number=0):
-    """The file bytes (a bytearray) for a dict of values, as generation `number`.
-    Written into one buffer: a save holding a long finished match copies its
-    bytes once, not once per concatenation (the match's end is a heap peak)."""
+def encode(values, number=0, head=_HEADER):
+    """The file bytes (a bytearray) for a dict of values, as generation `number`;
+    with `head` 0 the entries alone (a log's chunk: a value None is the key
+    deleted). Written into one buffer: a save holding a long finished match
+    copies its bytes once, not once per concatenation (the match's end is a heap
+    peak)."""
     fields = []
     size = 0
     for key in sorted(values):
         value = values[key]
-        if isinstance(value, int):
+        if value is None:
+            kind, raw = b"x", b""
+        elif isinstance(value, int):
             kind, raw = b"i", str(int(value)).encode()
         elif isinstance(value, str):
             kind, raw = b"s", value.encode()
@@ -66,8 +75,8 @@ def encode(values, number=0):
         size += len(name) + len(raw) + 4  # the name's length, kind, raw's length (2)
     if size > _MAX_PAYLOAD:
         raise ValueError("save too large")
-    data = bytearray(_HEADER + size)
-    at = _HEADER
+    data = bytearray(head + size)
+    at = head
     for name, kind, raw in fields:
         data[at] = len(name)
         data[at + 1:at + 1 + len(name)] = name
@@ -77,6 +86,8 @@ def encode(values, number=0):
         data[at + 2] = len(raw) & 0xFF
         data[at + 3:at + 3 + len(raw)] = raw
         at += 3 + len(raw)
+    if not head:
+        return data
     middle = (number & 0xFFFFFFFF).to_bytes(4, "big") + size.to_bytes(2, "big")
     crc = crc16(memoryview(data)[_HEADER:], crc16(middle))
     data[:_HEADER] = _MAGIC + bytes((_VERSION,)) + middle + crc.to_bytes(2, "big")
@@ -121,7 +132,13 @@ def decode(data):
     crc = crc16(data[5:size - 2]) if size == _HEADER else 0xFFFF
     if crc16(payload, crc) != int.from_bytes(data[size - 2:size], "big"):
         raise ValueError("checksum mismatch")
-    values: dict = {}
+    return entries(payload, {})
+
+
+def entries(payload, values):
+    """`values` (a dict) with the entries of `payload` put in, in order (a key
+    deleted: None); raises ValueError if they are not whole."""
+    length = len(payload)
     i = 0
     while i < length:
         key_end = i + 1 + payload[i]
@@ -139,6 +156,8 @@ def decode(data):
             values[key] = raw.decode()
         elif kind == 0x62:  # "b"
             values[key] = bytes(raw)
+        elif kind == 0x78 and not raw:  # "x": deleted
+            values[key] = None
         else:
             raise ValueError("bad entry")
         i = value_end
@@ -185,7 +204,8 @@ class Storage:
     `os_module` and `open_file` default to MicroPython's (or CPython's) os and
     open; tests hand in a simulated flash, which the mount table knows nothing
     of, so it keeps two copies of the journal. With `log` (a block device of raw
-    flash, rp2.Flash's methods) the match goes to a FlashLog there instead."""
+    flash, rp2.Flash's methods) the match goes to a FlashLog there instead, and
+    save() writes the changed keys into it (folded into the files at power-on)."""
 
     def __init__(self, path, os_module=None, open_file=None, log=None):
         self._os = os_module if os_module is not None else os
@@ -193,12 +213,23 @@ class Storage:
         self.path = path
         self._paths = (path, path + ".2")
         self.match = _kept_match(path, self._os, self._open, os_module is None, log)
+        self._logged = log is not None  # save() writes into the log, not the files
         self._values = {}
+        self._changed = set()  # the keys set or deleted since the last save
         self._current = -1  # which file holds the save loaded or written last
         self._number = 0  # the highest generation number seen
         self.status = NEW
         self.problem = ""
         self.load()
+        if self._logged and (self.match.stored() or self.status == RESTORED):
+            # Folded into the files: at power-on only, its code let go after.
+            from hw import fold
+
+            fold.fold(self)
+            sys.modules.pop("hw.fold", None)
+            package = sys.modules.get("hw")
+            if hasattr(package, "fold"):
+                delattr(package, "fold")
 
     # -- the values ----------------------------------------------------------
 
@@ -212,9 +243,11 @@ class Storage:
         if not isinstance(value, (int, str, bytes, bytearray)):
             raise TypeError("values are ints, strings or bytes")
         self._values[key] = value
+        self._changed.add(key)
 
     def delete(self, key):
         self._values.pop(key, None)
+        self._changed.add(key)
 
     def names(self):
         return sorted(self._values)
@@ -222,8 +255,10 @@ class Storage:
     # -- the files -----------------------------------------------------------
 
     def load(self):
-        """Read the save; never raises. Sets status (and problem)."""
+        """Read the save (its files, and on the log the changes kept there since
+        on top); never raises. Sets status (and problem)."""
         self._values = {}
+        self._changed = set()
         self._current = -1
         self._number = 0
         self.problem = ""
@@ -245,6 +280,27 @@ class Storage:
             self.problem = read[0][2] or read[1][2]
         else:
             self.status = NEW
+        if self._logged:
+            self._logged_changes()
+
+    def _logged_changes(self):
+        """The changes kept in the log since the files were written put on top."""
+        changes: dict = {}
+        for payload in self.match.stored():
+            try:  # noqa: SIM105 (MicroPython has no contextlib)
+                entries(payload, changes)
+            except (ValueError, UnicodeError):
+                pass  # whole by its CRC: only a firmware's mistake, left out
+        for key in changes:
+            if changes[key] is None:
+                self._values.pop(key, None)
+            else:
+                self._values[key] = changes[key]
+        if changes and self.status == NEW:
+            self.status = OK
+        # What followed a damaged chunk of the log is lost, changes with it.
+        if self.match._how == DAMAGED and self.status in (OK, NEW):
+            self.status, self.problem = RESTORED, "the log: damaged"
 
     def _lost(self, good, other):
         """Why the other file beside the good one numbered `good` may have held
@@ -263,9 +319,34 @@ class Storage:
             return self._paths[1 - self._current] + ": missing"
         return ""
 
-    def save(self):
-        """Write every value over the older file; returns False (status FAILED)
-        if it could not, and then the save before stays the one to be read."""
+    def save(self, clear=False):
+        """Keep the values: every one over the older file, or on a board's log
+        the keys set or deleted since the last save, one chunk programmed (no
+        erase). With `clear`, the match kept is cleared after (a match's end);
+        on the log in that same chunk. Returns False (status FAILED) if it could
+        not write, and then the save before stays the one to be read."""
+        if not self._logged:
+            if not self.write_file():
+                return False
+            if clear:
+                self.match.clear()
+            return True
+        changed = {}
+        for key in self._changed:
+            changed[key] = self._values.get(key)
+        try:
+            data = encode(changed, 0, 0)
+        except ValueError as e:
+            return self._failed(str(e))
+        if (data or clear) and not self.match.store(data, clear):
+            return self._failed("the log is full or failing")
+        self._changed = set()
+        self.status = OK
+        self.problem = ""
+        return True
+
+    def write_file(self):
+        """save() into the files: the whole store over the older one."""
         try:
             data = encode(self._values, self._number + 1)
         except ValueError as e:

@@ -69,10 +69,9 @@ BUDGET = const(96)  # evaluations per decision on the device
 ENDGAME = const(12)  # tiles in all hands from which, the stock spent, it solves
 SAMPLES = const(20)  # deals solved per endgame decision
 NODES = const(1200)  # search nodes per endgame decision (the solver's device budget)
-# Transposition entries kept in the endgame: each is some 40 bytes of heap on a
-# 32-bit board (its key a 5-tuple), and a deal of Kozel in pairs filled 230 of them,
-# 25 KB more for the smallest heap of a match; beyond TABLE the table starts again.
-TABLE = const(64)
+# Transposition entries in the endgame: players.block_solve allocates as many at
+# import (SLOTS), 22 bytes each; the device budget seldom fills them.
+TABLE = const(31)
 _WON = const(256)  # a hand won (or lost), above any difference of the counts
 # When a move is judged against the next seat's replies (Sampler's `reply`):
 NEVER = const(0)

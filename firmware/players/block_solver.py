@@ -7,10 +7,12 @@ exactly (players.block_solve) and plays the move that was best on the most deals
 (ties to the first legal one). Every move is solved on every deal; a move that
 ties the best so far is counted as best too.
 
-Anytime: a `Thinker` does at most `step_nodes` nodes of search per `step()`; with
-a `budget` (nodes per decision, 0 for none) it stops when that is spent and
-plays by the deals solved so far (the heaviest tile if none). A thinker's budget
-is the device's, BUDGET; `choose` (the arena) thinks with ARENA_BUDGET.
+Anytime: a `Thinker` does at most `step_nodes` nodes of search per `step()`, the
+next step going on with the same search where it stopped; with a `budget` (nodes
+per decision, 0 for none) it stops when that is spent and plays by the deals
+solved so far (the heaviest tile if none). A thinker's budget and table are the
+device's, BUDGET and players.block_solve's SLOTS entries; `choose` (the arena)
+thinks with ARENA_BUDGET and TABLE_MAX entries (some 1.4 MB).
 """
 
 from core.actions import PAIR
@@ -26,7 +28,7 @@ SOLVE_FROM = const(9)
 STEP_NODES = const(64)  # nodes per step: frames of at most 57 ms on the virtual Pico
 BUDGET = const(1200)  # nodes per decision on the device (2,000 gave p90 1,409 ms)
 ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
-TABLE_MAX = const(50000)  # transposition entries in the arena
+TABLE_MAX = const(65521)  # transposition entries in the arena (block_solve takes 65,536 at most)
 _MAX_MOVES = const(16)
 
 stats = [0, 0]  # decisions, search nodes since start-up (arena, bench)
@@ -58,7 +60,7 @@ class Thinker:
         solve_from=SOLVE_FROM,
         budget=BUDGET,
         step_nodes=STEP_NODES,
-        table_max=TABLE_MAX,
+        table_max=solve.SLOTS,
         points=False,
         doubt=False,
         win=False,
@@ -77,6 +79,7 @@ class Thinker:
         self.values = [0] * _MAX_MOVES
         self.votes = [0] * _MAX_MOVES
         self.n = 0
+        self.searching = False
         self.action = -1
         self.done = True
 
@@ -96,7 +99,9 @@ class Thinker:
         self.n = n
         if self.doubt is not None:
             doubts(view, self.doubt)
+        self.searching = False  # a move's search under way (players.block_solve.run)
         self.sample = 0
+        self.dealt = False  # the current sample's deal made
         self.move = 0  # the move being solved on the current deal
         self.left = self.budget
         self.best = -solve.WIN
@@ -106,7 +111,8 @@ class Thinker:
         if self.done:
             return True
         view = self.view
-        if self.move == 0 and self.best == -solve.WIN:
+        if self.move == 0 and not self.dealt:
+            self.dealt = True  # until every move is solved on it, however many steps that takes
             self.stock_at = deal(view, self.rng, self.doubt)
             by = value_by(view, self.points, self.win, self.by_match)
             solve.setup(
@@ -123,22 +129,26 @@ class Thinker:
         solve.limit = self.step_nodes
         if self.budget and self.left < solve.limit:
             solve.limit = self.left
-        try:
-            while self.move < self.n:
+        while self.move < self.n:
+            if self.searching:
+                if not solve.run():
+                    break  # the search goes on where it stopped at the next step
+                v = solve.result
+                self.searching = False
+            else:
                 v = self._solve(self.moves[self.move])
-                self.values[self.move] = v
-                if v > self.best:
-                    self.best = v
-                self.move += 1
-        except solve.OutOfWork:
-            pass
+                if self.searching:
+                    continue
+            self.values[self.move] = v
+            if v > self.best:
+                self.best = v
+            self.move += 1
         stats[1] += solve.nodes
         self.left -= solve.nodes
         if self.move == self.n:
             self._count()
         if self.sample >= self.samples or (self.budget and self.left <= 0):
             self.done = True
-            solve.table.clear()  # its entries held no longer than the decision
         return self.done
 
     def _count(self):
@@ -151,11 +161,13 @@ class Thinker:
                 best = i
         self.action = self.moves[best]
         self.sample += 1
+        self.dealt = False
         self.move = 0
         self.best = -solve.WIN
 
     def _solve(self, action):
-        """The value of `action` on the current deal, exact when not below the
+        """The value of `action` on the current deal when the hand ends with it;
+        else its search is set up (`searching`), to be exact when not below the
         best so far (less one, so that ties are seen)."""
         view = self.view
         hands(view, solve.hands)
@@ -164,7 +176,9 @@ class Thinker:
             return solve.value(view.seat, action >> 3 if action < PAIR else PAIR_LAST)
         me = view.seat
         after = me + 1 if me + 1 < view.players else 0
-        return solve.search(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)
+        solve.start(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)
+        self.searching = True
+        return 0
 
 
 def choose(view, rng):
@@ -172,4 +186,4 @@ def choose(view, rng):
     return think(_thinker, view, rng)
 
 
-_thinker = Thinker(budget=ARENA_BUDGET)
+_thinker = Thinker(budget=ARENA_BUDGET, table_max=TABLE_MAX)

@@ -55,8 +55,8 @@ def forget(storage):
     if head is not None:
         storage.set(DONE_KEY, head[0])
     storage.delete(OLD_KEY)
-    storage.save()
-    storage.match.clear()
+    if not storage.save(True):
+        storage.match.clear()
 
 
 def handheld(level):

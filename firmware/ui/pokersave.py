@@ -76,8 +76,7 @@ class PokerSave:
             paid()
             if self.number >= 0:
                 storage.set(DONE_KEY, self.number)
-            if not storage.save():
-                return False
+            return storage.save(True)
         storage.match.clear()
         return True
 

@@ -339,9 +339,10 @@ def retire(storage, session, record):
 
 def retired(storage, put):
     """Write what retire() put (if it put anything) in one write of the save, then
-    clear the match journal. False if the save could not be written: the journal
-    stays, and after a reboot the match ends again."""
-    if put and not storage.save():
-        return False
+    clear the match journal (on a board's log, in that same write). False if the
+    save could not be written: the journal stays, and after a reboot the match
+    ends again."""
+    if put:
+        return storage.save(True)
     storage.match.clear()
     return True

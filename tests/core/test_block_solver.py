@@ -7,22 +7,43 @@ from core.blockrules import hand_count, Options
 from core.blockview import LineView
 from core.rng import Rng
 from core.tiles import HIGH, LOW, NUMBER
+from micropython import heap_lock, heap_unlock
 from players import block_deal, block_solve, block_solver, get
 from players.autoplay import play_line_match
 
 
-def _value(hands, n, pairs, me):
+def _count(hand):
+    mask = 0
+    for t in hand:
+        mask |= 1 << t
+    return hand_count(mask)
+
+
+def _value(hands, n, pairs, me, how=None, out=-1):
+    """The hand's end for `me`: by default the lowest count among the other
+    sides less its own side's; with how "points", the duel's points (the lower
+    count wins the other's); with how a leader seat, 1 if `me`'s side wins the
+    hand (the seat `out`, or the lowest count from the leader on), else -1."""
+    if how == "points":
+        mine = _count(hands[me])
+        theirs = _count(hands[1 - me])
+        return theirs if mine < theirs else -mine if mine > theirs else 0
+    if how is not None:
+        if out < 0:
+            out = how
+            for k in range(1, n):
+                s = (how + k) % n
+                if _count(hands[s]) < _count(hands[out]):
+                    out = s
+        return 1 if out == me or pairs and (out - me) % 2 == 0 else -1
     totals = [0] * 4
     for s in range(n):
-        mask = 0
-        for t in hands[s]:
-            mask |= 1 << t
-        totals[s & 1 if pairs else s] += hand_count(mask)
+        totals[s & 1 if pairs else s] += _count(hands[s])
     mine = me & 1 if pairs else me
     return min(totals[s] for s in range(2 if pairs else n) if s != mine) - totals[mine]
 
 
-def brute(hands, w, e, stock, seat, stuck, n, pairs, me):
+def brute(hands, w, e, stock, seat, stuck, n, pairs, me, how=None):
     """Plain minimax over the same hand: every fitting tile on every end it fits."""
     hand = hands[seat]
     fits = [t for t in hand if w in (LOW[t], HIGH[t]) or e in (LOW[t], HIGH[t])]
@@ -34,8 +55,8 @@ def brute(hands, w, e, stock, seat, stuck, n, pairs, me):
     after = (seat + 1) % n
     if not fits:
         if stuck + 1 >= n:
-            return _value(hands, n, pairs, me)
-        return brute(hands, w, e, stock, after, stuck + 1, n, pairs, me)
+            return _value(hands, n, pairs, me, how)
+        return brute(hands, w, e, stock, after, stuck + 1, n, pairs, me, how)
     values = []
     for t in fits:
         rest = hands[:seat] + [[x for x in hand if x != t]] + hands[seat + 1 :]
@@ -46,24 +67,51 @@ def brute(hands, w, e, stock, seat, stuck, n, pairs, me):
             ends.append((w, HIGH[t] if LOW[t] == e else LOW[t]))
         for nw, ne in ends:
             if not rest[seat]:
-                values.append(_value(rest, n, pairs, me))
+                values.append(_value(rest, n, pairs, me, how, seat))
             else:
-                values.append(brute(rest, nw, ne, stock, after, 0, n, pairs, me))
+                values.append(brute(rest, nw, ne, stock, after, 0, n, pairs, me, how))
     mine = (seat & 1) == (me & 1) if pairs else seat == me
     return max(values) if mine else min(values)
 
 
-def _solve(hands, w, e, stock, seat, n, pairs, me, alpha=-block_solve.WIN, beta=block_solve.WIN):
+def _set(hands, stock, n, pairs, me, how=None, table=1000):
+    """The deal in block_solve and block_deal.order, valued as `how` says."""
     for i, t in enumerate(stock):
         block_deal.order[i] = t
-    block_solve.setup(n, pairs, me, len(stock), 1000)
+    points = how == "points"
+    leader = how if how is not None and not points else -1
+    block_solve.setup(n, pairs, me, len(stock), table, points, leader)
     for s in range(4):
         block_solve.hands[s] = 0
         for t in hands[s] if s < n else ():
             block_solve.hands[s] |= 1 << t
+
+
+def _solve(hands, w, e, stock, seat, n, pairs, me, alpha=-block_solve.WIN, beta=block_solve.WIN):
+    _set(hands, stock, n, pairs, me)
     block_solve.nodes = 0
     block_solve.limit = 10**9
     return block_solve.search(seat, w, e, 0, 0, alpha, beta)
+
+
+def _deals(seed, cases):
+    """Small random deals: (hands, w, e, stock, seat, n, pairs, me, how), at 2,
+    3 and 4 seats, in pairs or not, with a stock or none, valued by the counts,
+    by a duel's points or by the hand won from a leader."""
+    rng = Rng(seed)
+    shapes = ((2, False, 4), (2, False, 3), (3, False, 2), (4, False, 2), (4, True, 2))
+    for case in range(cases):
+        n, pairs, size = shapes[case % len(shapes)]
+        tiles = list(range(28))
+        rng.shuffle(tiles, 28)
+        w, e = rng.below(7), rng.below(7)
+        tiles = [t for t in tiles if not (LOW[t] == HIGH[t] == w)]
+        hands = [tiles[s * size : (s + 1) * size] for s in range(n)]
+        stock = tiles[n * size : n * size + rng.below(4)]
+        seat, me = rng.below(n), rng.below(n)
+        kind = rng.below(3)
+        how = None if kind == 0 else "points" if kind == 1 and n == 2 else rng.below(n)
+        yield hands, w, e, stock, seat, n, pairs, me, how
 
 
 def test_the_solver_values_small_hands_exactly():
@@ -86,6 +134,96 @@ def test_the_solver_values_small_hands_exactly():
         assert low <= exact <= high
         checked += 1
     assert checked == 300
+
+
+def test_every_valuation_is_exact_whatever_the_table_holds():
+    # The counts, a duel's points and a hand won or lost, at every size of table:
+    # one entry (every position replaces the last), a few, and plenty; each
+    # search on a stack of the levels its start finds it needs, no more.
+    kept = block_solve._stack
+    try:
+        _every_valuation()
+    finally:
+        block_solve._stack = kept
+
+
+def _every_valuation():
+    checked = 0
+    for hands, w, e, stock, seat, n, pairs, me, how in _deals(11, 250):
+        exact = brute(hands, w, e, stock, seat, 0, n, pairs, me, how)
+        for table in (1, 5, 1000):
+            _set(hands, stock, n, pairs, me, how, table)
+            # No more levels than `start` finds it needs (an overflow would raise).
+            block_solve._stack = block_solve._new_stack(1)
+            block_solve.nodes = 0
+            block_solve.limit = 10**9
+            assert block_solve.search(seat, w, e, 0, 0, -block_solve.WIN, block_solve.WIN) == exact
+            # And in a window: exact inside it, else a bound on its side.
+            for alpha, beta in ((exact - 1, exact + 1), (exact, exact + 3), (exact - 3, exact)):
+                block_solve.start(seat, w, e, 0, 0, alpha, beta)
+                assert block_solve.run()
+                v = block_solve.result
+                if alpha < exact < beta:
+                    assert v == exact
+                else:
+                    assert v <= alpha if exact <= alpha else v >= beta
+        checked += 1
+    assert checked == 250
+
+
+def test_an_interrupted_search_resumes_where_it_stopped():
+    # A search cut into runs of a node or a few ends with the same value, the
+    # same nodes in all and the hands as they were, as one that is not cut.
+    checked = 0
+    for hands, w, e, stock, seat, n, pairs, me, how in _deals(12, 150):
+        exact = brute(hands, w, e, stock, seat, 0, n, pairs, me, how)
+        _set(hands, stock, n, pairs, me, how, 7)
+        kept = list(block_solve.hands)
+        block_solve.nodes = 0
+        block_solve.limit = 10**9
+        block_solve.start(seat, w, e, 0, 0, -block_solve.WIN, block_solve.WIN)
+        assert block_solve.run() and block_solve.result == exact
+        whole = block_solve.nodes
+        assert block_solve.hands == kept
+        for step in (1, 3):
+            _set(hands, stock, n, pairs, me, how, 7)
+            block_solve.nodes = 0
+            block_solve.start(seat, w, e, 0, 0, -block_solve.WIN, block_solve.WIN)
+            runs = 0
+            while True:
+                block_solve.limit = block_solve.nodes + step
+                runs += 1
+                if block_solve.run():
+                    break
+                assert block_solve.nodes == block_solve.limit
+            assert block_solve.result == exact and block_solve.nodes == whole
+            assert runs == (whole + step - 1) // step
+            assert block_solve.hands == kept
+        checked += 1
+    assert checked == 150
+
+
+def test_the_search_allocates_nothing():
+    # Under MicroPython a locked heap makes any allocation fail (on CPython the
+    # lock is a stand-in): the search, once started, needs none, and the
+    # generations that keep the deals' entries apart start again when spent.
+    block_solve._generation = 32767 * 32768  # the last: stored words stay below 2**30
+    searched = 0
+    for hands, w, e, stock, seat, n, pairs, me, how in _deals(13, 60):
+        exact = brute(hands, w, e, stock, seat, 0, n, pairs, me, how)
+        _set(hands, stock, n, pairs, me, how, 61)
+        block_solve.nodes = 0
+        block_solve.limit = 10**9
+        block_solve.start(seat, w, e, 0, 0, -block_solve.WIN, block_solve.WIN)
+        heap_lock()
+        try:
+            done = block_solve.run()
+        finally:
+            heap_unlock()
+        assert done and block_solve.result == exact
+        searched += block_solve.nodes
+    assert searched > 300
+    assert block_solve._generation == 60 * 32768
 
 
 def _views(game_name, options, names, seed):
@@ -176,14 +314,45 @@ def test_every_step_is_bounded_and_the_decision_legal():
     assert solved > 5 and steps > 3 * solved
 
 
+def test_a_deal_is_kept_until_every_move_is_solved_on_it():
+    # However many steps its first move's search takes, a sample is dealt once.
+    views = _views("international", "players=4 pairs=yes", ["medium", "easy"] * 2, 2)
+    views = [v for v in views if len(v.legal) > 1 and v.table.n >= 8][:12]
+    dealt = [0]
+    saved = block_solver.deal
+
+    def counted(view, rng, doubt):
+        dealt[0] += 1
+        return saved(view, rng, doubt)
+
+    block_solver.deal = counted
+    try:
+        steps = 0
+        for view in views:
+            thinker = block_solver.Thinker(samples=3, budget=50000, step_nodes=40)
+            thinker.start(view, Rng(1))
+            dealt[0] = 0
+            while not thinker.step():
+                steps += 1
+            assert dealt[0] == thinker.sample == 3
+        assert steps > 10 * len(views)
+    finally:
+        block_solver.deal = saved
+
+
 def test_the_solver_decides_legally_once_the_stock_is_spent():
-    # Every late decision is solved on deals, within the arena budget.
+    # Every late decision is solved on deals, within the arena budget (with the
+    # device's table: the arena's, block_solver.choose's, is some 1.4 MB).
+    from players import think
+
     views = _views("1x1", "", ["medium", "medium"], 4)
     late = [v for v in views if len(v.legal) > 1 and v.table.n >= 8 and v.stock == 0]
     assert late
+    thinker = block_solver.Thinker(budget=block_solver.ARENA_BUDGET)
     for view in late[:5]:
-        action = block_solver.choose(view, Rng(1))
+        action = think(thinker, view, Rng(1))
         assert action in view.legal
+        assert thinker.sample == thinker.samples
 
 
 def test_the_device_thinker_keeps_to_its_budget():
@@ -203,22 +372,47 @@ def test_the_device_thinker_keeps_to_its_budget():
     assert 0 < most <= block_solver.BUDGET
 
 
-def test_hards_endgame_keeps_a_small_table_and_lets_it_go():
-    # The transposition table is heap on a board: hard's endgame keeps at most
-    # block_hard.TABLE entries while it searches and none once it has decided.
+def test_a_decision_does_not_depend_on_how_its_work_is_cut_into_steps():
+    # A step resumes the search where the last one stopped: in steps of 7 nodes
+    # or of 500, the same nodes in all and the same decision.
+    views = _views("international", "players=4 pairs=yes", ["medium", "easy"] * 2, 2)
+    views = [v for v in views if len(v.legal) > 1 and v.table.n >= 8][:12]
+    assert views
+    for i, view in enumerate(views):
+        made = []
+        for step_nodes in (7, 500):
+            thinker = block_solver.Thinker(samples=4, budget=1500, step_nodes=step_nodes)
+            before = block_solver.stats[1]
+            thinker.start(view, Rng(i))
+            while not thinker.step():
+                pass
+            made.append((thinker.action, thinker.sample, block_solver.stats[1] - before))
+        assert made[0] == made[1]
+
+
+def test_hards_endgame_searches_in_what_was_allocated_at_import():
+    # The table and the stack are heap on a board: hard's endgame needs no more
+    # than block_solve allocates at import, so nothing is allocated as it thinks.
     from players import block_hard
 
+    assert block_hard.TABLE <= block_solve.SLOTS
+    # Its searches start on at most ENDGAME - 1 tiles (its own move made).
+    assert (block_hard.ENDGAME - 1 - 4 + 1) * 4 <= block_solve.DEPTH
+    table = block_solve._table
+    stack = block_solve._stack
     views = _views("kozel", "players=4 pairs=yes", ["medium"] * 4, 3)
     late = [v for v in views if len(v.legal) > 1 and v.stock == 0
             and sum(v.hand_sizes) <= block_hard.ENDGAME]
     assert late
     t = block_hard.Thinker()
-    most = 0
+    searched = 0
     for view in late:
         t.start(view, Rng(3))
         assert t.now is t.solver
+        before = block_solver.stats[1]
         while not t.step():
-            most = max(most, len(block_solve.table))
+            pass
+        searched += block_solver.stats[1] - before
         assert t.action in view.legal
-        assert len(block_solve.table) == 0
-    assert 0 < most <= block_hard.TABLE
+    assert searched > 0
+    assert block_solve._table is table and block_solve._stack is stack

@@ -337,7 +337,8 @@ OPPONENTS = {"block": DUEL_NAMES + ("solver",), "block4": BLOCK_NAMES + ("solver
 DEVICE_FIGURES = ("frames", "frame_ms_max", "frame_ms_p99", "frame_ms_max_thinking",
                   "decisions", "decision_ms_mean", "decision_ms_p90", "decision_ms_max",
                   "heap_base", "heap_peak", "panel_bytes_per_frame",
-                  "saves", "flash_erases", "frame_ms_max_flash", "frame_ms_max_flash_worst")
+                  "saves", "flash_erases", "fs_saves", "frame_ms_max_flash",
+                  "frame_ms_max_flash_worst")
 # The boards the virtual Pico benches, each under its key of build/bench.json:
 # the SPI panel (a full screen 1 ms on the wire) and the I2C one (23 ms at 400 kHz).
 DEVICE_BOARDS = (("pico-spi", "device"), ("pico-i2c", "device_i2c"))

@@ -42,14 +42,18 @@ slow() below: what the frame did), then `name value` lines:
     saves, flash_erases                     frames that wrote to the flash, and
                                             the 4 KB blocks littlefs and the
                                             match log erased
+    fs_saves                                frames that wrote to littlefs (whose
+                                            writes may erase: the rest went to
+                                            the log, which only programs)
     frame_ms_max_flash                      the longest frame with the flash's
                                             typical write times added (its
                                             pages programmed, its blocks erased)
     frame_ms_max_flash_worst                the same with the data sheet's
                                             longest times (3 ms a page, 400 ms
                                             an erase)
-    save_failures                           frames after which the journal's last
-                                            write had failed (bench.py then
+    save_failures                           frames after which the journal's or
+                                            the save's last write had failed
+                                            (bench.py then
                                             refuses the figures: a failed save
                                             re-encodes the whole match)
     final S1 S2 ...                         the match's scores, last (`unfinished`
@@ -134,6 +138,7 @@ class CountedFlash:
         self.counts = counts if counts is not None else self
         self.erased = 0
         self.pages = 0
+        self.own = 0  # pages this device programmed itself (the rest: `counts`'s others)
 
     def writeblocks(self, block, buf, offset=None):
         if offset is None:  # erase, then program
@@ -142,6 +147,7 @@ class CountedFlash:
         else:
             self.flash.writeblocks(block, buf, offset)
         self.counts.pages += (len(buf) + PAGE - 1) // PAGE
+        self.own += (len(buf) + PAGE - 1) // PAGE
 
     def ioctl(self, op, arg):
         if op == 6:  # erase a block
@@ -343,6 +349,7 @@ def play():
     histogram = array("H", bytes(2 * 1001) if ON_BOARD else b"")
     longest = longest_thinking = longest_flash = longest_flash_worst = 0
     saves = 0  # frames that wrote to the flash
+    fs_saves = 0  # ... to littlefs
     save_failures = 0  # frames whose save the disk refused (then no figure is true)
     gc.collect()
     base = peak = gc.mem_alloc()
@@ -362,6 +369,7 @@ def play():
         written = disk[0].write_us() if disk[0] else 0
         written_worst = disk[0].write_us(True) if disk[0] else 0
         counts = disk[0].written() if disk[0] else (0, 0)
+        own = disk[0].own if disk[0] else 0
         module = app._module
         start = ticks_us()
         hw.run_frame(app)
@@ -371,13 +379,15 @@ def play():
         worst_us = disk[0].write_us(True) - written_worst if disk[0] else 0
         if flash_us:
             saves += 1
+            if disk[0].own != own:
+                fs_saves += 1
             longest_flash = max(longest_flash, work + flash_us)
             longest_flash_worst = max(longest_flash_worst, work + worst_us)
         if SLOW_US >= 0 and work + worst_us > SLOW_US:
             now = disk[0].written() if disk[0] else (0, 0)
             slow(frames, work, flash_us, worst_us, [now[i] - counts[i] for i in range(2)],
                  module, was_thinking)
-        if app.storage.match.failed:
+        if app.storage.match.failed or app.storage.status == "failed":
             save_failures += 1
         ms = work // 1000
         if ON_BOARD:
@@ -407,6 +417,7 @@ def play():
     print("panel_bytes_per_frame", sent[0] // max(frames, 1))
     print("saves", saves)
     print("flash_erases", disk[0].erased if disk[0] else 0)
+    print("fs_saves", fs_saves)
     print("frame_ms_max_flash", max(longest, longest_flash) // 1000)
     print("frame_ms_max_flash_worst", max(longest, longest_flash_worst) // 1000)
     print("save_failures", save_failures)
