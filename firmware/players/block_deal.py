@@ -360,6 +360,16 @@ def duel(mine, theirs):
     return -mine if mine > theirs else 0
 
 
+def played_tile(action):
+    """The tile `action` plays, as play_out's `last` (PAIR_LAST for two doubles)."""
+    return action >> 3 if action < PAIR else PAIR_LAST
+
+
+def lead_tile(view, action):
+    """The hand's first tile once `action` is made (kozel_value's `lead`)."""
+    return view.table.played[0] if view.table.n else action >> 3
+
+
 def kozel_value(hands, view, out, lead, final):
     """Kozel's hand (RULES.md 3c) for `view.seat`'s side, as the match writes it:
     what the other sides write less what its own side writes (a side or, alone, a

@@ -55,10 +55,11 @@ from players.block_deal import (
     KOZEL,
     kozel_value,
     last,
+    lead_tile,
     order,
-    PAIR_LAST,
     play,
     play_out,
+    played_tile,
     POINTS,
     side_value,
     value_by,
@@ -166,7 +167,7 @@ class Sampler:
             if self.replies < 0:  # the move went out
                 for s in range(view.players):
                     _hands[s] = _after[s]
-                v = _value(view, action, view.seat, _final(action), self.value_by)
+                v = _value(view, action, view.seat, played_tile(action), self.value_by)
             else:
                 r = self.r if self.replies else -1
                 v = _reply(view, action, self.stock_at, r, self.value_by)
@@ -241,18 +242,13 @@ class Thinker:
         return done
 
 
-def _final(action):
-    """The tile `action` plays (play_out's `last`: PAIR_LAST for two doubles)."""
-    return action >> 3 if action < PAIR else PAIR_LAST
-
-
 def _evaluate(view, action, stock_at, value_by):
     """The value of `action` on the current sample, the hand played out greedily."""
     n = view.players
     me = view.seat
     hands(view, _hands)
     out = me
-    final = _final(action)
+    final = played_tile(action)
     if play(view, _hands, action):
         after = me + 1 if me + 1 < n else 0
         out = play_out(
@@ -273,8 +269,7 @@ def _value(view, action, out, final, value_by):
     if value_by == POINTS:
         return duel(hand_count(_hands[me]), hand_count(_hands[1 - me]))
     if value_by == KOZEL:
-        lead = view.table.played[0] if view.table.n else action >> 3
-        return kozel_value(_hands, view, out, lead, final)
+        return kozel_value(_hands, view, out, lead_tile(view, action), final)
     v = side_value(_hands, n, view.pairs, me)
     if value_by == WON:
         v += _WON * hand_won(_hands, n, view.pairs, me, out, view.leader)

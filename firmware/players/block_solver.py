@@ -21,7 +21,17 @@ from micropython import const
 
 from players import block_solve as solve
 from players import think
-from players.block_deal import deal, doubts, ends, hands, KOZEL, PAIR_LAST, play, value_by
+from players.block_deal import (
+    deal,
+    doubts,
+    ends,
+    hands,
+    KOZEL,
+    lead_tile,
+    play,
+    played_tile,
+    value_by,
+)
 
 SAMPLES = const(30)
 SOLVE_FROM = const(9)
@@ -171,9 +181,9 @@ class Thinker:
         best so far (less one, so that ties are seen)."""
         view = self.view
         hands(view, solve.hands)
-        solve.lead = view.table.played[0] if view.table.n else action >> 3
+        solve.lead = lead_tile(view, action)
         if not play(view, solve.hands, action):
-            return solve.value(view.seat, action >> 3 if action < PAIR else PAIR_LAST)
+            return solve.value(view.seat, played_tile(action))
         me = view.seat
         after = me + 1 if me + 1 < view.players else 0
         solve.start(after, ends[0], ends[1], self.stock_at, 0, self.best - 1, solve.WIN)
