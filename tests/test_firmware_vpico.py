@@ -7,6 +7,7 @@ The firmware build takes about a minute the first time and seconds once
 build/micropython/ holds it; the virtual Pico runs about half of real time."""
 
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -107,6 +108,28 @@ def test_the_hot_interpreter_functions_are_linked_into_ram(uf2):
     for name in HOT_IN_RAM:
         assert address[name] in RAM, "%s at %#x: in flash" % (name, address[name])
     assert address["mp_obj_new_list"] not in RAM  # the rest of the core stays in flash
+
+
+# mpy-tool freezes an int constant beyond +-8191 as a big int whatever the board (the
+# least any port's small int holds), and every operation on one allocates: NUMBER
+# & hand in the players' play-outs made some 50 bytes of garbage a search node on
+# the Pico. The game's int tables are made so that none is, but for numbers no
+# 32-bit board holds as a small int (2**30 and beyond, such as a CRC's mask).
+BIG_INT = re.compile(r"static const mp_obj_int_t const_obj_(\w+) = \{\{&mp_type_int\}, "
+                     r"\{\.neg=(\d), .*\.dig=\(uint(\d+)_t\*\)\(const uint\d+_t\[\]\)\{([^}]*)\}")
+
+
+def test_no_small_number_of_the_game_is_frozen_as_a_big_int(uf2):
+    source = (firmware.WORK / "build-rp2" / "frozen_content.c").read_text()
+    packages = tuple(p.name + "_" for p in (ROOT / "firmware").iterdir() if p.is_dir())
+    found = BIG_INT.findall(source)
+    assert found  # the port's own and the CRC's masks: the pattern still reads the file
+    small = []
+    for name, negative, bits, digits in found:
+        value = sum(int(d, 16) << int(bits) * i for i, d in enumerate(digits.split(",")))
+        if name.startswith(packages) and value < 1 << 30:
+            small.append("%s = %s%d" % (name, "-" if negative == "1" else "", value))
+    assert not small, "frozen as big ints: " + ", ".join(small)
 
 
 def virtual_pico(board, image):

@@ -29,8 +29,13 @@ _INDEX = (
     b"\x06\x0c\x11\x15\x18\x1a\x1b"
 )
 
-# Every tile that shows number n (on either half) is in NUMBER[n].
-NUMBER = (0x7F, 0x1F82, 0x3E104, 0x3C4208, 0x1C88410, 0x6910820, 0xD221040)
+# Every tile that shows number n (on either half) is in NUMBER[n]: 0x7F, 0x1F82,
+# 0x3E104, ... Made at import, not written out: a frozen module keeps an int
+# constant beyond +-8191 as a big int (MicroPython's mpy-tool, for any board), and
+# every `&` with one allocates, where an int computed on the board is small.
+NUMBER = tuple(
+    sum(1 << t for t in range(COUNT) if LOW[t] == n or HIGH[t] == n) for n in range(7)
+)
 
 # The doubles [0|0] .. [6|6] as tiles.
 DOUBLES = b"\x00\x07\x0d\x12\x16\x19\x1b"

@@ -39,7 +39,7 @@ RETRYING = "retrying"
 FAILED = "failed"
 
 PROTOCOL = const(1)
-_BACKOFF_MS = (1000, 2000, 4000, 8000, 15000)
+_BACKOFF_S = (1, 2, 4, 8, 15)  # (in ms a frozen module would keep 15000 as a big int: hw.sound)
 _ANSWER_MS = const(10000)  # a request unanswered this long gets a no_answer error
 _FATAL = ("bad_key", "protocol", "replaced")
 _REPLACED = const(4001)  # the close code of a connection another one replaced
@@ -158,7 +158,7 @@ class RoomClient:
             return
         self.problem = link.problem or "the link closed"
         self.state = RETRYING
-        backoff = _BACKOFF_MS[min(self.attempts, len(_BACKOFF_MS) - 1)]
+        backoff = 1000 * _BACKOFF_S[min(self.attempts, len(_BACKOFF_S) - 1)]
         self.wait_ms = backoff + backoff * self.net.random(1)[0] // 1024  # up to +25 %
         self.attempts += 1
 

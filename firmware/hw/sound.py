@@ -16,15 +16,18 @@ from micropython import const
 REST = const(0)
 _LOUDNESS = const(32768)  # PWM duty (of 65535) while a note sounds: a square wave
 
-# Frequencies of MIDI notes 120-131 (octave 9, C9 = 8372 Hz); a lower octave is
-# a right shift, so a note's frequency needs no float and no table per octave.
-_TOP_OCTAVE = (8372, 8870, 9397, 9956, 10548, 11175, 11840, 12544, 13290, 14080, 14917, 15804)
+# Frequencies of MIDI notes 120-131 (octave 9, C9 = 8372 Hz) less _OVER; a lower
+# octave is a right shift, so a note's frequency needs no float and no table per
+# octave. Less _OVER: a frozen module keeps an int constant beyond +-8191 as a big
+# int (MicroPython's mpy-tool), and every shift of one would allocate.
+_OVER = const(8192)
+_TOP_OCTAVE = (180, 678, 1205, 1764, 2356, 2983, 3648, 4352, 5098, 5888, 6725, 7612)
 
 
 def note_hz(note):
     """The frequency of MIDI note 12..131, rounded down to whole hertz."""
     octave_shift = 10 - note // 12
-    return _TOP_OCTAVE[note % 12] >> octave_shift
+    return (_TOP_OCTAVE[note % 12] + _OVER) >> octave_shift
 
 
 class Sound:
