@@ -32,7 +32,7 @@ move best on the most deals (a one-hand match's hand valued only won or lost).
 players.block_professional is this judgement with other numbers.
 
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
-`step()` (an *evaluation*), or searches at most 64 nodes in the endgame, and
+`step()` (an *evaluation*), or searches at most 8 nodes in the endgame, and
 `action` is the best move so far; the budget is a number of evaluations, or of
 nodes, per decision. Integer values: the same decision on every board.
 """

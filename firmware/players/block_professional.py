@@ -13,7 +13,7 @@ times, solves each deal exactly for the same points (players.block_solver, at
 most BUDGET nodes) and plays the move best on the most deals.
 
 Anytime like the other levels: a `Thinker` (start, step, action) whose steps are
-one play-out or at most 64 nodes of search. It deals with hard's doubts
+one play-out or at most 8 nodes of search. It deals with hard's doubts
 (players.block_deal.doubts): without them it was no stronger than hard once hard
 had them (docs/players.md).
 """
