@@ -76,6 +76,7 @@ class Screen:
         self.wait = 0  # frames the handheld takes at least over its action
         self.hurry = False
         self.message = []  # the lines of the message shown over the table
+        self.laying_out = ""  # a message shown, its lines made on the next frame
         self.message_frames = 0  # frames it has left to stay
         self.message_total = 0  # frames it stays in all
         self.forced = -1  # the draw or pass made when the message goes
@@ -175,6 +176,9 @@ class Screen:
         buttons = self.app.buttons
         mode = self.mode
         if mode == MESSAGE:
+            if self.laying_out:
+                self._lay_out()
+                return  # (drawn once before A or B can put it away)
             self.message_frames -= 1
             if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
                 self.message = []
@@ -353,13 +357,25 @@ class Screen:
 
     def _show(self, message, frames, say=True):
         """A message over the hand, every word of it: its lines one after another
-        (a longer one stays longer)."""
-        self.message = _lines(message) if message else []
-        self.message_frames = frames + _TICK_FRAMES * max(len(self.message) - 1, 0)
-        self.message_total = self.message_frames
+        (a longer one stays longer), from the next frame on (_lay_out)."""
+        self.message = []
+        self.laying_out = message
+        self.message_frames = frames
         self.mode = MESSAGE
         if say:
             self.app.say(message)
+
+    def _lay_out(self):
+        """The message's lines, and the first one's image made (gfx.text.ready), on
+        the frame after the one that showed it: that frame has a move's work and its
+        picture drawn whole (together 30-40 ms on a board with the 10 ms of the
+        layout), this one, which draws nothing while it saves the move, has time."""
+        self.message = _lines(self.laying_out)
+        self.laying_out = ""
+        self.message_frames += _TICK_FRAMES * max(len(self.message) - 1, 0)
+        self.message_total = self.message_frames
+        if self.message:
+            text.ready(self.message[0])
 
     # --- drawing -------------------------------------------------------------------
 
