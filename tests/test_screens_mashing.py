@@ -24,7 +24,9 @@ MENUS = [("title",), ("menu",), ("newmatch", "handheld"), ("newmatch", "two"),
          ("profiles",), ("newprofile",), ("records",), ("help",)]
 FRAMES = 1000
 SET_UP_FRAMES = 250  # on the set-up before the match: it may start one of its own
-MATCH_FRAMES = (600, 6000)  # on the match: at least, and at most to reach every screen
+# On the match: at least, and at most to reach every screen. The walk is random:
+# Kozel for four, seeds 1-7, reached them all in 1,480 to 7,043 frames.
+MATCH_FRAMES = (600, 9000)
 LINE = {"linesetup", "linehelp", "linetable", "pause", "lineend", "lineover"}
 MATCHES = [  # (test id, game, set-up screen, options, seats, seed, screens to reach)
     ("allfives", "allfives", ("newmatch", "handheld"), "target=61",
