@@ -200,7 +200,8 @@ class Sampler:
 class Thinker:
     """One decision at a time: `start(view, rng)`, then `step()` until it returns
     True; a Sampler's decision until the stock is spent and the hands hold at
-    most `endgame` tiles, then the solver's (`samples` deals, `nodes` at most)."""
+    most `endgame` tiles, then the solver's (`samples` deals, `nodes` at most, in
+    steps of `step_nodes`: a frame's on the device, far more in `choose`)."""
 
     def __init__(
         self,
@@ -213,6 +214,7 @@ class Thinker:
         win=True,
         by_match=True,
         reply=TABLES,
+        step_nodes=block_solver.STEP_NODES,
     ):
         self.endgame = endgame
         self.sampler = Sampler(budget, points, doubt, win, by_match, reply)
@@ -225,6 +227,7 @@ class Thinker:
             doubt=doubt,
             win=win,
             by_match=by_match,
+            step_nodes=step_nodes,
         )
         self.now: Sampler | block_solver.Thinker = self.sampler
         self.action = -1
@@ -346,4 +349,4 @@ def choose(view, rng):
     return think(_thinker, view, rng)
 
 
-_thinker = Thinker()
+_thinker = Thinker(step_nodes=block_solver.CHOOSE_STEP)

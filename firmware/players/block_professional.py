@@ -20,7 +20,7 @@ had them (docs/players.md).
 
 from micropython import const
 
-from players import block_hard, think
+from players import block_hard, block_solver, think
 
 PLAYOUTS = const(144)  # play-outs per decision before the endgame
 ENDGAME = const(10)  # tiles in both hands from which, the stock spent, it solves
@@ -32,9 +32,17 @@ class Thinker(block_hard.Thinker):
     """players.block_hard's thinker with the professional's numbers, the duel's
     points and every move judged against the opponent's replies."""
 
-    def __init__(self):
+    def __init__(self, step_nodes=block_solver.STEP_NODES):
         block_hard.Thinker.__init__(
-            self, PLAYOUTS, True, ENDGAME, SAMPLES, BUDGET, doubt=True, reply=block_hard.ALWAYS
+            self,
+            PLAYOUTS,
+            True,
+            ENDGAME,
+            SAMPLES,
+            BUDGET,
+            doubt=True,
+            reply=block_hard.ALWAYS,
+            step_nodes=step_nodes,
         )
 
 
@@ -43,4 +51,4 @@ def choose(view, rng):
     return think(_thinker, view, rng)
 
 
-_thinker = Thinker()
+_thinker = Thinker(step_nodes=block_solver.CHOOSE_STEP)

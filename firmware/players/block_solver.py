@@ -12,7 +12,9 @@ next step going on with the same search where it stopped; with a `budget` (nodes
 per decision, 0 for none) it stops when that is spent and plays by the deals
 solved so far (the heaviest tile if none). A thinker's budget and table are the
 device's, BUDGET and players.block_solve's SLOTS entries; `choose` (the arena)
-thinks with ARENA_BUDGET, in steps of ARENA_STEP, and TABLE_MAX entries (some 1.4 MB).
+thinks with ARENA_BUDGET and TABLE_MAX entries (some 1.4 MB). Where a decision
+is made at once (`choose`: the arena, autoplay, the tests) the steps are of
+CHOOSE_STEP nodes: no frame waits, and the move is the same whatever the step.
 """
 
 from core.actions import PAIR
@@ -39,7 +41,7 @@ STEP_NODES = const(8)  # nodes per step: 4-7 ms on the virtual Pico, so a frame 
 BUDGET = const(1200)  # nodes per decision on the device (2,000 gave p90 1,409 ms)
 ARENA_BUDGET = const(100000)  # nodes per decision in the arena (a second or so here)
 TABLE_MAX = const(65521)  # transposition entries in the arena (block_solve takes 65,536 at most)
-ARENA_STEP = const(1024)  # nodes per step in the arena, where no frame waits (the move is the same)
+CHOOSE_STEP = const(1024)  # nodes per step of a decision made at once (see above)
 _MAX_MOVES = const(16)
 
 stats = [0, 0]  # decisions, search nodes since start-up (arena, bench)
@@ -197,4 +199,4 @@ def choose(view, rng):
     return think(_thinker, view, rng)
 
 
-_thinker = Thinker(budget=ARENA_BUDGET, step_nodes=ARENA_STEP, table_max=TABLE_MAX)
+_thinker = Thinker(budget=ARENA_BUDGET, step_nodes=CHOOSE_STEP, table_max=TABLE_MAX)
