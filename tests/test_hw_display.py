@@ -104,6 +104,8 @@ def test_a_pages_time_on_the_wire_is_counted_on_i2c_only():
 
 
 def test_a_slow_bus_spreads_a_new_screen_over_the_frames_left_time():
+    """The pages that fit in what is left of the frame; none when none fit, but
+    one when the frame before sent none either."""
     config = {"display": "ssd1306", "buttons": {}, **I2C_WIRING}
     virtual = VirtualBoard(config, VirtualTime())
     hw = firmware_board.build(config, virtual.machine, virtual.time)
@@ -118,7 +120,8 @@ def test_a_slow_bus_spreads_a_new_screen_over_the_frames_left_time():
             pass
 
         def draw(self):
-            hw.display.fill(1 - len(pushed) % 2)
+            hw.display.fill(0)  # a column more every frame: every page changes
+            hw.display.fill_rect(0, 0, len(pushed) + 1, 64, 1)
             virtual.time.advance(self.ms)
 
     screen = Busy()
@@ -129,9 +132,14 @@ def test_a_slow_bus_spreads_a_new_screen_over_the_frames_left_time():
     screen.ms = 24  # 9 ms left: 2 pages fit (3.1 ms each), the rest waits
     hw.run_frame(screen)
     assert pushed[-1] == 2
-    screen.ms = 32  # nothing left: still two, so that the screen gets whole
+    screen.ms = 32  # nothing left: the pages wait for the next frame
     hw.run_frame(screen)
-    assert pushed[-1] == 2
+    assert pushed[-1] == 0 and hw.display.behind
+    hw.run_frame(screen)  # nothing left again, but they waited a frame: one
+    assert pushed[-1] == 1
+    screen.ms = 0
+    hw.run_frame(screen)  # all that differs
+    assert pushed[-1] == 8 and not hw.display.behind
 
 
 def test_ssd1306_addresses_a_run_of_dirty_pages_once():

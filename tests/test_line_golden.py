@@ -183,7 +183,8 @@ def line_classic_took_stock(h):
 
     def told(h):
         screen = h.screen
-        return h.screen_name() == "linetable" and "closed" in " ".join(screen.message)
+        return (h.screen_name() == "linetable" and "closed" in " ".join(screen.message)
+                and screen.line_drawn >= 0)
 
     _until(h, told)
 
@@ -191,7 +192,8 @@ def line_classic_took_stock(h):
 def _until_message(h, words):
     def told(h):
         screen = h.screen
-        return h.screen_name() == "linetable" and words in " ".join(screen.message)
+        return (h.screen_name() == "linetable" and words in " ".join(screen.message)
+                and screen.line_drawn >= 0)  # (the frame that lays it out draws it next)
 
     _until(h, told)
 

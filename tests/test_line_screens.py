@@ -494,6 +494,7 @@ def test_no_message_covers_a_seats_name_or_figures(tmp_path, monkeypatch, game, 
             shown = [[screen.fb.pixel(x, y) for x in range(128)] for y in range(64)]
             message = screen.message
             screen.message = []
+            screen.redraw.moved()
             screen.draw()
             screen.message = message
             for x0, y0, w, ht in texts:

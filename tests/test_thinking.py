@@ -74,3 +74,19 @@ def test_a_clock_that_stands_still_gets_eight_steps():
     app = FakeApp([0] * 20)
     think(app.step, app)
     assert app.steps == 8
+
+
+def test_a_step_that_only_starts_the_decision_is_its_frames_last():
+    """The start (None: the seat's view, the player's set-up) says nothing of how
+    long a step takes: its frame takes no step after it, and the estimate of the
+    frames before stands."""
+    thinking._longest[0] = 8
+    app = FakeApp([3, 20, 20])
+
+    def step():
+        starting = app.steps == 0
+        done = app.step()
+        return None if starting else done
+
+    assert think(step, app) is False
+    assert app.steps == 1 and thinking._longest[0] == 8

@@ -155,11 +155,13 @@ def respond(handheld, choose):
 
 def redraws_checked(handheld, monkeypatch, module_name):
     """Check every frame from now on while the handheld thinks at the table of
-    `module_name` (a screen with a ui.redraw.Redraw): what the screen leaves on
-    the panel (its dots redrawn, the rest as drawn before) must be exactly what
-    drawing it whole gives. (The app imports a screen anew each time it comes
-    back to it, so the check wraps the app's draw.) Returns a list whose item
-    counts the frames checked."""
+    `module_name` (a screen with a ui.redraw.Redraw), and every frame of it where
+    its look tells the whole picture (`Redraw(still=True)`): what the screen
+    leaves on the panel (its dots redrawn, the rest as drawn before, or nothing
+    drawn) must be exactly what drawing it whole gives, and a frame that saves
+    must draw nothing. (The app imports a screen
+    anew each time it comes back to it, so the check wraps the app's draw.)
+    Returns a list whose item counts the frames checked."""
     app = handheld.app
     draw = app.draw
     checked = [0]
@@ -169,16 +171,22 @@ def redraws_checked(handheld, monkeypatch, module_name):
         # A frame that saved draws nothing (what its update changed is drawn next),
         # nor does one that made a screen drawn from the next (App.go_then_draw).
         saved = app._saving or app._undrawn or (redraw is not None and redraw.saved)
+        before = bytes(app.fb.buffer)
         draw()
         screen = app.screen
         module = sys.modules[type(screen).__module__]
-        if module.__name__ != module_name or screen.mode != module.THINKING or saved:
+        if module.__name__ != module_name:
+            return
+        if saved:
+            assert bytes(app.fb.buffer) == before, "a frame that saves draws nothing"
+            return
+        if screen.mode != module.THINKING and not screen.redraw.still:
             return
         checked[0] += 1
         left = bytes(screen.fb.buffer)
         screen.redraw.drawn = -1  # drawn whole
         draw()
-        assert bytes(screen.fb.buffer) == left, "frame %d of the thinking" % screen.frames
+        assert bytes(screen.fb.buffer) == left, "frame %d of mode %d" % (screen.frames, screen.mode)
 
     monkeypatch.setattr(app, "draw", check)
     return checked

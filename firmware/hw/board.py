@@ -40,7 +40,6 @@ from hw.storage import Storage
 
 _CONTROLLERS = {"ssd1306": SSD1306, "sh1106": SH1106}
 _ALL_PAGES = const(8)
-_LEAST_PAGES = const(2)
 
 
 class Hardware:
@@ -55,6 +54,7 @@ class Hardware:
         self.sound = sound
         self.storage = storage
         self.clock = clock
+        self._held = False  # the frame before sent no page for want of time
 
     def run_frame(self, screen):
         """One frame: wait for it, read the buttons, let the screen update and
@@ -63,17 +63,28 @@ class Hardware:
         self.buttons.poll()
         screen.update()
         screen.draw()
-        self.display.show(self._pages_in_time())
+        most = self._pages_in_time()
+        self.display.show(most)
+        self._held = most == 0 and self.display.behind
         self.sound.update()
 
     def _pages_in_time(self):
         """The panel pages that fit in what is left of the frame (all of them where
-        the bus is fast), two at least so that a new screen is whole in a few frames."""
-        page_us = self.display.page_us
+        the bus is fast). A frame with no room left sends none, so that a frame
+        that drew the picture whole stays within its time, but never two frames
+        running: a picture changed on every frame still gets to the panel. (The
+        screens that draw whole draw only the frames whose picture changed,
+        ui.redraw: the frame after has room.)"""
+        display = self.display
+        page_us = display.page_us
         if not page_us:
             return _ALL_PAGES
-        left_us = (self.clock.frame_ms - self.clock.elapsed_ms()) * 1000
-        return max(_LEAST_PAGES, min(_ALL_PAGES, left_us // page_us))
+        # (The clock counts whole ms: up to one more than it says has gone.)
+        left_us = (self.clock.frame_ms - 1 - self.clock.elapsed_ms()) * 1000
+        fit = min(_ALL_PAGES, left_us // page_us)
+        if fit <= 0:
+            return 1 if self._held else 0
+        return fit
 
 
 # A collection takes 3-15 ms on an RP2040 at 125 MHz (the virtual Pico, 27-63 KB

@@ -180,10 +180,12 @@ class Display(framebuf.FrameBuffer):
     # -- frames ------------------------------------------------------------------
 
     page_us = 0
+    behind = False  # the last show() left pages that differ from the panel
 
     def show(self, most=PAGES):
         """Send the pages that differ from the panel, at most `most` of them (from
         the top); returns how many were sent."""
+        self.behind = False
         sent = 0
         run_open = False  # SSD1306: the address window already points at this page
         for page in range(PAGES):
@@ -193,6 +195,7 @@ class Display(framebuf.FrameBuffer):
                 run_open = False
                 continue
             if sent == most:
+                self.behind = True
                 break
             if not run_open:
                 self._address(page)

@@ -76,12 +76,13 @@ class Screen:
         self.wait = 0  # frames the handheld takes at least over its action
         self.hurry = False
         self.message = []  # the lines of the message shown over the table
-        self.laying_out = ""  # a message shown, its lines made on the next frame
+        self.laying_out = ""  # a message shown, its lines still to make (_lay_out)
         self.message_frames = 0  # frames it has left to stay
         self.message_total = 0  # frames it stays in all
+        self.line_drawn = -1  # the message's line in the picture drawn, -1 none
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
-        self.redraw = Redraw()  # when the screen draws (see _look)
+        self.redraw = Redraw(still=True)  # when the screen draws (see _look)
         self.last_tile = -1
         self.drawn = [-1] * n  # per seat, the tile it drew last, until it plays or passes
         self.last_said = ""
@@ -103,6 +104,7 @@ class Screen:
     # --- whose hand, what next -----------------------------------------------------
 
     def _after_action(self):
+        self.redraw.moved()  # whose turn, the hand shown, the mode: drawn whole
         session = self.session
         if session.over:
             self.app.go("lineover", session)
@@ -178,9 +180,13 @@ class Screen:
         if mode == MESSAGE:
             if self.laying_out:
                 self._lay_out()
-                return  # (drawn once before A or B can put it away)
+                return
             self.message_frames -= 1
-            if buttons.just_pressed(A) or buttons.just_pressed(B) or self.message_frames <= 0:
+            # Drawn once before A or B can put it away: the frame after its
+            # layout draws it.
+            seen = self.message_frames < self.message_total - 1
+            skip = seen and (buttons.just_pressed(A) or buttons.just_pressed(B))
+            if skip or self.message_frames <= 0:
                 self.message = []
                 forced = self.forced
                 self.forced = -1
@@ -299,8 +305,11 @@ class Screen:
             self.app.sound.play(tunes.ERROR)
             self._show(str(e), _MESSAGE_FRAMES)
             return
-        self.app.save_soon(session)  # drawn now, saved on the next frame
+        # Saved now and drawn on the next frame (a move, its save and its message
+        # laid out with the picture drawn whole came to 33-46 ms on a board).
+        session.save(self.app.storage)
         self.redraw.moved()
+        self.redraw.saved = True
         self._note_table()
         self._react(events)
 
@@ -357,19 +366,24 @@ class Screen:
 
     def _show(self, message, frames, say=True):
         """A message over the hand, every word of it: its lines one after another
-        (a longer one stays longer), from the next frame on (_lay_out)."""
+        (a longer one stays longer), laid out now on a move's frame, which draws
+        nothing, else on the next frame (_lay_out)."""
         self.message = []
         self.laying_out = message
         self.message_frames = frames
         self.mode = MESSAGE
+        self.redraw.moved()
+        if self.redraw.saved:
+            self._lay_out()
         if say:
             self.app.say(message)
 
     def _lay_out(self):
         """The message's lines, and the first one's image made (gfx.text.ready), on
-        the frame after the one that showed it: that frame has a move's work and its
-        picture drawn whole (together 30-40 ms on a board with the 10 ms of the
-        layout), this one, which draws nothing while it saves the move, has time."""
+        a frame that does not draw the picture whole (together 30-40 ms on a board
+        with the 10 ms of the layout): the move's, which saves it and draws
+        nothing, or the one after a frame that showed a message without a move,
+        which draws only the message's box over the picture."""
         self.message = _lines(self.laying_out)
         self.laying_out = ""
         self.message_frames += _TICK_FRAMES * max(len(self.message) - 1, 0)
@@ -380,17 +394,37 @@ class Screen:
     # --- drawing -------------------------------------------------------------------
 
     def _look(self):
-        """What of the picture may change while the handheld thinks, but its dots:
-        the lit tile and a failed save's note, as one int."""
-        return (self.frames < _LIT_FRAMES) | (self.app.failure_frames > 0) << 1
+        """What of the picture changes from frame to frame without a move (the
+        changes that `redraw.moved()` tells are the rest), as one int: the lit tile,
+        a failed save's note, the mode, the cursor and the hand's first slot, the
+        way chosen and its blink. While the handheld thinks only the first two
+        change, and its dots; a message's lines are drawn apart too (its box over
+        the picture, `line_drawn`)."""
+        mode = self.mode
+        look = (self.frames < _LIT_FRAMES) | (self.app.failure_frames > 0) << 1 | mode << 2
+        look |= self.cursor << 5 | self.first_slot << 10
+        if mode == CHOOSE_WAY:
+            look |= (self.way << 1 | (self.frames >> 3) & 1) << 15
+        return look
+
+    def _message_line(self):
+        """The line of the message shown now: each but the last stays _TICK_FRAMES."""
+        last = len(self.message) - 1
+        return min((self.message_total - self.message_frames) // _TICK_FRAMES, last)
 
     def draw(self):
         fb = self.fb
+        moved = self.redraw.saved  # a move's frame, which draws nothing
         what = self.redraw.what(self.mode == THINKING, self._look())
         if what != redraw.WHOLE:
+            # The rest is drawn already: the dots, or a message's box on top of
+            # the picture (laid out, or at its next line: 2 ms, not 30).
             if what == redraw.DOTS:
-                self._draw_dots()  # the rest is drawn already
+                self._draw_dots()
+            elif not moved and self.message and self._message_line() != self.line_drawn:
+                self._draw_message()
             return
+        self.line_drawn = -1
         fb.fill(0)
         session = self.session
         game = session.game
@@ -479,7 +513,7 @@ class Screen:
     def _draw_message(self):
         fb = self.fb
         last = len(self.message) - 1
-        line = min((self.message_total - self.message_frames) // _TICK_FRAMES, last)
+        line = self.line_drawn = self._message_line()
         fb.fill_rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 0)
         fb.rect(0, MESSAGE_Y, 128, 64 - MESSAGE_Y, 1)
         text.draw(fb, self.message[line], 3, MESSAGE_Y + 2)

@@ -1,15 +1,24 @@
-"""When a table screen draws: the rule the All Fives and draw-and-block tables share.
+"""When a table screen draws: the rule the game tables share.
 
-A move is drawn on the frame it is made (`moved()`: the next draw is whole), and
-saved on the next one, which draws nothing (`App.save_soon`): a save has its
-time on a board (6-35 ms on the virtual Pico, with littlefs in RAM, and a real
-flash's erase of 45 ms on some). Domino Poker, whose end of a match pays the
-coins its last screen tells, saves on the frame of the move instead (`saved`):
-that frame draws nothing, and the next draws the move. While the handheld
+All Fives' table draws a move on the frame it is made (`moved()`: the next draw
+is whole), and saves it on the next one, which draws nothing (`App.save_soon`):
+a save has its time on a board (6-35 ms on the virtual Pico, with littlefs in
+RAM, and a real flash's erase of 45 ms on some). Domino Poker, whose end of a
+match pays the coins its last screen tells, and the draw-and-block table, whose
+picture drawn whole is most of a frame, save on the frame of the move instead
+(`saved`): that frame draws nothing, and the next draws the move. While the handheld
 thinks only its dots move, so the screen redraws them alone, unless more of the
 picture changed: the screen tells what may change meanwhile as its `look`, an
 int (so nothing is allocated), and a frame that draws the picture whole takes
 no search step.
+
+A screen whose look tells its whole picture between moves (`Redraw(still=True)`:
+the cursor, a blink, a message's line, as well as what changes while the
+handheld thinks) draws nothing on a frame whose look is the one last drawn, the
+handheld's turn or not: most frames of a player's turn then cost nothing (the
+draw-and-block table drawn whole is about 30 ms of a frame on a board), and on
+a slow bus (I2C) the frame that does draw leaves the panel's pages to the next.
+Such a screen calls `moved()` for every change its look does not show.
 """
 
 from micropython import const
@@ -20,7 +29,8 @@ WHOLE = const(2)
 
 
 class Redraw:
-    def __init__(self):
+    def __init__(self, still=False):
+        self.still = still  # the look tells the whole picture (see above)
         self.saved = False  # this frame saved
         # While the handheld thinks: the look of the last frame, as the screen's
         # update saw it, and the look the picture was last drawn whole with.
@@ -45,13 +55,13 @@ class Redraw:
     def what(self, thinking, look):
         """For the screen's draw: what this frame draws, NOTHING, DOTS or WHOLE."""
         self.drawing = True
-        if self.saved or not thinking:
+        if self.saved or not (thinking or self.still):
             self.drawn = self.seen = -1
             if self.saved:
                 self.saved = False
                 return NOTHING
             return WHOLE
         if look == self.drawn:
-            return DOTS
+            return DOTS if thinking else NOTHING
         self.drawn = look
         return WHOLE

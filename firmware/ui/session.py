@@ -131,16 +131,18 @@ class Session:
         self._started = False
 
     def think_step(self):
-        """One bounded piece of the decision; True once it is made. The first piece
-        only starts it (the player's view, its set-up; a one-shot player's whole
-        choice): on a board the frame of the move before has that move's own work,
-        its save and its words, so the decision starts on the next frame."""
+        """One bounded piece of the decision: True once it is made, False while it
+        is not. The first piece only starts it (the player's view, its set-up; a
+        one-shot player's whole choice) and returns None: on a board the frame of
+        the move before has that move's own work, its save and its words, so the
+        decision starts on the next frame, and its set-up tells nothing of how
+        long a step takes (ui.thinking takes no other step on that frame)."""
         thinker = self._thinkers[self._thinking]
         if not self._started:
             self._started = True
             rng = derive(self.seed, len(self.record.actions))
             thinker.start(self.view(self._thinking), rng)
-            return False
+            return None
         return thinker.step()
 
     def finish_thinking(self):
