@@ -664,14 +664,12 @@ def bid_hand_end(h):
     start_match(h, SOLO, SEED, game="bid")
     play_until(h, lambda h: h.screen_name() == "handend")
     assert h.screen.title == "Domino!"
-    h.frame()  # (drawn on the frame after the change)
 
 
 def bid_hand_end_blocked(h):
     start_match(h, DUO, BLOCKED_SEED, game="bid")
     play_until(h, lambda h: h.screen_name() == "handend")
     assert h.screen.title == "Blocked"
-    h.frame()  # (drawn on the frame after the change)
 
 
 def bid_match_end_on_time(h):

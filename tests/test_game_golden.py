@@ -211,7 +211,6 @@ def table_handover(h):
 def hand_end(h):
     start_match(h, ONE_PLAYER, SEED)
     play_until(h, lambda h: h.screen_name() == "handend")
-    h.frame()  # (drawn on the frame after the change)
 
 
 def match_end(h):

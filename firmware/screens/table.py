@@ -129,9 +129,7 @@ class Screen:
             self.app.go("matchend", session)
             return
         if session.between_hands:
-            # Made, then drawn on the next frame: its import, its making and its
-            # first picture's new strings came to 34-38 ms of one frame on a board.
-            self.app.go_then_draw("handend", session)
+            self.app.go("handend", session)
             return
         if session.auction:
             self.app.go("auction", session, self.viewer)
