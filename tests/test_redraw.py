@@ -2,7 +2,7 @@
 they draw. A frame that draws the picture whole takes no step (the two together
 came to 42-46 ms on a board)."""
 
-from ui.redraw import DOTS, Redraw, WHOLE
+from ui.redraw import DOTS, NOTHING, Redraw, WHOLE
 
 
 def test_while_the_look_holds_each_frame_steps_and_draws_only_the_dots():
@@ -41,3 +41,24 @@ def test_a_screen_run_without_drawing_thinks_on():
     redraw = Redraw()
     redraw.steady(0)
     assert all(redraw.steady(0) for _ in range(5))
+
+
+def test_a_still_screen_draws_only_the_frames_whose_picture_changed():
+    """Redraw(still=True): the look tells the whole picture between moves."""
+    redraw = Redraw(still=True)
+    assert redraw.what(False, 3) == WHOLE
+    assert redraw.what(False, 3) == NOTHING  # nothing changed
+    assert redraw.what(False, 4) == WHOLE  # the cursor moved
+    redraw.moved()
+    assert redraw.what(False, 4) == WHOLE  # a move, which the look does not show
+    redraw.moved()
+    redraw.saved = True
+    assert redraw.what(False, 4) == NOTHING  # the move's frame saves it
+    assert redraw.what(False, 4) == WHOLE  # and the next draws it
+    assert redraw.what(True, 4) == DOTS  # the handheld thinks: its dots alone
+
+
+def test_a_screen_that_is_not_still_draws_whole_off_the_handhelds_turn():
+    redraw = Redraw()
+    assert redraw.what(False, 3) == WHOLE
+    assert redraw.what(False, 3) == WHOLE

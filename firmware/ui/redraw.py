@@ -13,12 +13,13 @@ int (so nothing is allocated), and a frame that draws the picture whole takes
 no search step.
 
 A screen whose look tells its whole picture between moves (`Redraw(still=True)`:
-the cursor, a blink, a message's line, as well as what changes while the
-handheld thinks) draws nothing on a frame whose look is the one last drawn, the
-handheld's turn or not: most frames of a player's turn then cost nothing (the
-draw-and-block table drawn whole is about 30 ms of a frame on a board), and on
-a slow bus (I2C) the frame that does draw leaves the panel's pages to the next.
-Such a screen calls `moved()` for every change its look does not show.
+the cursor, a blink, as well as what changes while the handheld thinks) draws
+nothing on a frame whose look is the one last drawn, the handheld's turn or
+not: most frames of a player's turn then cost nothing (the draw-and-block table
+drawn whole is about 30 ms of a frame on a board), and on a slow bus (I2C) the
+frame that does draw leaves the panel's pages to the next. Such a screen calls
+`moved()` for every change its look does not show, and draws apart what it
+keeps apart (the draw-and-block table, a message's box over the picture).
 """
 
 from micropython import const
@@ -32,8 +33,8 @@ class Redraw:
     def __init__(self, still=False):
         self.still = still  # the look tells the whole picture (see above)
         self.saved = False  # this frame saved
-        # While the handheld thinks: the look of the last frame, as the screen's
-        # update saw it, and the look the picture was last drawn whole with.
+        # The look of the last frame, as the screen's update saw it while the
+        # handheld thinks, and the look the picture was last drawn whole with.
         self.seen = -1
         self.drawn = -1
         self.drawing = False  # what() has been asked: the screen is drawn
