@@ -414,13 +414,16 @@ def test_a_move_is_drawn_on_its_frame_and_saved_on_the_next_which_leaves_the_scr
     assert frames[moved + 1][2] == frames[moved][2]  # and draws nothing
 
 
-@pytest.mark.parametrize("seats, seed, game", [
-    (["human:Ann", "handheld:random"], 1234, "allfives"),
-    (["human:Ann", "handheld:bid"], 3, "bid"),  # a duel's domino: on to the auction
+@pytest.mark.parametrize("seats, seed, game, kept_frames", [
+    (["human:Ann", "handheld:random"], 1234, "allfives", 1),
+    # A duel's domino: on to the auction, whose words are made on a frame between.
+    (["human:Ann", "handheld:bid"], 3, "bid", 2),
 ], ids=["allfives", "bid"])
-def test_the_next_hand_is_made_drawn_and_saved_on_three_frames(seats, seed, game):
+def test_the_next_hand_is_made_drawn_and_saved_on_frames_of_their_own(seats, seed, game,
+                                                                       kept_frames):
     # On a board the change's frame has the table's making (and the auction's),
-    # the next its first picture and the one after the deal's save.
+    # the next its first picture (the auction's after its words: App.prepare) and
+    # the one after the deal's save.
     h = Handheld(first=None)
     session = start_match(h, seats, seed, game=game)
     until(h, lambda h: h.screen_name() == "handend")
@@ -435,16 +438,18 @@ def test_the_next_hand_is_made_drawn_and_saved_on_three_frames(seats, seed, game
     watched()
     h.emulator.step = watched
     h.press("a")
-    h.frame()
-    h.frame()
+    for _ in range(kept_frames + 1):
+        h.frame()
     dealt = next(i for i in range(len(frames)) if frames[i][0] != "handend")
     name, hand, kept, glass = frames[dealt]
     assert name in ("table", "auction") and kept < hand
-    assert glass == frames[dealt - 1][3]  # the hand's end stays in view a frame more
-    assert frames[dealt + 1][3] != glass  # the new hand
-    assert frames[dealt + 1][2] < hand  # not saved yet
-    assert frames[dealt + 2][2] == hand  # the next frame saves it
-    assert frames[dealt + 2][3] == frames[dealt + 1][3]  # and draws nothing
+    assert glass == frames[dealt - 1][3]  # the hand's end stays in view ...
+    shown = dealt + kept_frames
+    assert all(frames[i][3] == glass for i in range(dealt, shown))  # ... while it is made
+    assert frames[shown][3] != glass  # the new hand
+    assert frames[shown][2] < hand  # not saved yet
+    assert frames[shown + 1][2] == hand  # the next frame saves it
+    assert frames[shown + 1][3] == frames[shown][3]  # and draws nothing
 
 
 def test_while_the_handheld_calls_the_auction_left_as_drawn_is_the_auction_drawn_whole(

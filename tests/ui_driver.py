@@ -119,9 +119,12 @@ def start_match(handheld, seats, seed=5, options="", game="allfives"):
 
 def show(handheld, session):
     """Save `session` and go to the table with it, as Continue on the menu does
-    (the table hands an auction on to the auction screen)."""
+    (the table hands an auction on to the auction screen), up to the frame that
+    draws the screen's first picture."""
     session.save(handheld.app.storage)
     handheld.app.go(session.table_screen, session)
+    while handheld.app._preparing:  # the auction's words made on a frame (App._show)
+        handheld.frame()
     return session
 
 

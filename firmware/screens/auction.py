@@ -59,8 +59,11 @@ class Screen:
         self.decided = False
         self.redraw = Redraw()  # when the screen draws (see _look)
         self._next_call()
-        # The first picture's words made on the frame that makes the screen (its
-        # first picture, drawn on the next, took 45-49 ms on a board with them).
+
+    def prepare(self):
+        """The first picture's words made on a frame of their own (ui.app), after the
+        one that makes the screen: with them, that picture took 45-49 ms on a board,
+        and the making 37 ms (a hand dealt on it too)."""
         for s in auctionview.WORDS:
             text.ready(s)
         for s in self.labels:

@@ -73,6 +73,7 @@ class App:
         self._undrawn = False
         self._asked = None  # the keeper of the go_then_save() under way
         self._later = None
+        self._preparing = False  # the new screen's prepare() is due (see _show)
         held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
@@ -156,6 +157,11 @@ class App:
         package = __import__(module_name)
         self._module = module_name
         self.screen = getattr(package, name).Screen(self, *args)
+        # A screen whose first picture needs more made than its making can take
+        # on one frame (on a board) has a prepare(): called on the next frame,
+        # in place of its update, then its first picture on the frame after.
+        if hasattr(self.screen, "prepare"):
+            self._preparing = self._undrawn = True
 
     def save_soon(self, keeper):
         """What this frame shows (a move, a match's results) is saved on the next
@@ -177,7 +183,12 @@ class App:
         self._changed = False
         self._due, self._owed = self._owed, None
         self._busy = True
-        self.screen.update()  # its buttons are read as on any frame
+        if self._preparing:  # a frame that draws nothing (the old picture stays)
+            self._preparing = False
+            self._undrawn = True
+            self.screen.prepare()
+        else:
+            self.screen.update()  # its buttons are read as on any frame
         self._busy = False
         if self._next is not None:
             self._change()
