@@ -2,7 +2,7 @@
 they draw. A frame that draws the picture whole takes no step (the two together
 came to 42-46 ms on a board)."""
 
-from ui.redraw import DOTS, NOTHING, Redraw, WHOLE
+from ui.redraw import DOTS, NOTHING, Redraw, rehearse, WHOLE
 
 
 def test_while_the_look_holds_each_frame_steps_and_draws_only_the_dots():
@@ -62,3 +62,31 @@ def test_a_screen_that_is_not_still_draws_whole_off_the_handhelds_turn():
     redraw = Redraw()
     assert redraw.what(False, 3) == WHOLE
     assert redraw.what(False, 3) == WHOLE
+
+
+class _Still:
+    """A screen with a still look that draws a pixel where its look says."""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.redraw = Redraw(still=True)
+        self.look = 3
+        self.drawn_on = []
+
+    def draw(self):
+        if self.redraw.what(False, self.look) == WHOLE:
+            self.drawn_on.append(self.fb)
+            self.fb.pixel(self.look, 0, 1)
+
+
+def test_a_rehearsal_draws_nowhere_to_be_seen_and_the_next_draw_is_whole():
+    import framebuf
+
+    fb = framebuf.FrameBuffer(bytearray(128 * 8), 128, 64, framebuf.MONO_VLSB)
+    screen = _Still(fb)
+    rehearse(screen)
+    assert screen.drawn_on and screen.drawn_on[0] is not fb  # drawn, not on the panel
+    assert screen.fb is fb and fb.pixel(3, 0) == 0
+    assert not screen.redraw.drawing  # as before it: a screen run undrawn thinks on
+    screen.draw()  # the same look, yet drawn whole
+    assert screen.drawn_on[-1] is fb and fb.pixel(3, 0) == 1

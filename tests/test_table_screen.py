@@ -415,15 +415,16 @@ def test_a_move_is_drawn_on_its_frame_and_saved_on_the_next_which_leaves_the_scr
 
 
 @pytest.mark.parametrize("seats, seed, game, kept_frames", [
-    (["human:Ann", "handheld:random"], 1234, "allfives", 1),
-    # A duel's domino: on to the auction, whose words are made on a frame between.
-    (["human:Ann", "handheld:bid"], 3, "bid", 2),
+    (["human:Ann", "handheld:random"], 1234, "allfives", 2),
+    # A duel's domino: on to the auction.
+    (["human:Ann", "handheld:bid"], 3, "bid", 3),
 ], ids=["allfives", "bid"])
 def test_the_next_hand_is_made_drawn_and_saved_on_frames_of_their_own(seats, seed, game,
                                                                        kept_frames):
     # On a board the change's frame has the table's making (and the auction's),
-    # the next its first picture (the auction's after its words: App.prepare) and
-    # the one after the deal's save.
+    # the next ones its prepare (App.prepare: the auction's words, then the
+    # picture drawn unseen), the next its first picture and the one after the
+    # deal's save.
     h = Handheld(first=None)
     session = start_match(h, seats, seed, game=game)
     until(h, lambda h: h.screen_name() == "handend")

@@ -19,7 +19,7 @@ from hw.buttons import A, B
 from micropython import const
 from ui import auctionview, redraw, speech, tableview, tunes
 from ui.auctionview import CALL_Y, STACKS_BOTTOM
-from ui.redraw import Redraw
+from ui.redraw import Redraw, rehearse
 from ui.thinking import think
 
 CALL = const(0)
@@ -58,24 +58,31 @@ class Screen:
         self.message_frames = 0
         self.decided = False
         self.redraw = Redraw()  # when the screen draws (see _look)
+        self.prepared = False  # the first picture's words made (see prepare)
         self._next_call()
 
     def prepare(self):
-        """The first picture's words made on a frame of their own (ui.app), after the
-        one that makes the screen: with them, that picture took 45-49 ms on a board,
-        and the making 37 ms (a hand dealt on it too)."""
+        """What the first picture needs, on frames of their own after the one that
+        makes the screen (ui.app): its words' images (with them, that picture took
+        45-49 ms on a board, their images 20 ms), then the picture drawn unseen
+        (ui.redraw.rehearse: first drawn after the hand's end, it took 36-39 ms)."""
+        if self.prepared:
+            rehearse(self)
+            return True
         for s in auctionview.WORDS:
             text.ready(s)
         for s in self.labels:
             text.ready(s)
         text.ready(self.free_lead)
+        self.prepared = True
+        return False
 
     # --- whose call -------------------------------------------------------------
 
     def _next_call(self):
         session = self.session
         if session.over:
-            self.app.go("matchend", session)
+            self.app.go_then_draw("matchend", session)  # made, then drawn (a frame each)
             return
         if not session.auction:
             # The call that ended it saved after the table's first picture: the

@@ -107,7 +107,7 @@ class Screen:
         self.redraw.moved()  # whose turn, the hand shown, the mode: drawn whole
         session = self.session
         if session.over:
-            self.app.go("lineover", session)
+            self.app.go_then_draw("lineover", session)  # made, then drawn (a frame each)
             return
         if session.between_hands:
             self.app.go_then_draw("lineend", session)  # made, then drawn on the next frame

@@ -31,7 +31,7 @@ from gfx import domino, text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import redraw, speech, tableview, tunes
-from ui.redraw import Redraw
+from ui.redraw import Redraw, rehearse
 from ui.thinking import think
 
 CHOOSE_TILE = const(0)
@@ -85,6 +85,7 @@ class Screen:
         self.message_frames = 0
         self.refused = False  # the message shown refuses the mover's attempt
         self.pending = ""  # the message that follows the last play of a hand
+        self.ending = None  # ... the event it tells, its words not made yet (_react)
         self.scorer = -1  # who scored the points told (self.gain) ...
         self.gain = 0
         self.payer = -1  # ... and in a duel, who paid them
@@ -111,6 +112,15 @@ class Screen:
             self._first_deal()
         self._after_action()
 
+    def prepare(self):
+        """The first picture drawn once unseen, on the frame after the one that
+        makes the table (ui.app; ui.redraw.rehearse): first drawn after the
+        auction, it took 36-38 ms on a board."""
+        bubble = self.bubble  # (which a draw moves on)
+        rehearse(self)
+        self.bubble = bubble
+        return True
+
     # --- whose hand, what next ----------------------------------------------------
 
     def _viewer(self):
@@ -126,7 +136,7 @@ class Screen:
         """Decide what the screen does now that the match has moved on."""
         session = self.session
         if session.over:
-            self.app.go("matchend", session)
+            self.app.go_then_draw("matchend", session)  # made, then drawn (a frame each)
             return
         if session.between_hands:
             self.app.go("handend", session)
@@ -231,6 +241,9 @@ class Screen:
                 self.message = []
                 self._after_action()
         elif mode == LAST_PLAY:
+            if self.ending is not None:  # (the frame after the play: it saves, draws nothing)
+                self.pending = self.app.told(self.session, self.ending)
+                self.ending = None
             if skip or self.frames >= _LAST_PLAY_FRAMES:
                 if self.pending:
                     self._show(self.pending, say=False)  # said with the play
@@ -384,6 +397,14 @@ class Screen:
         said = []
         for e in events:
             kind = e[0]
+            if played and (kind == ev.DOMINO or kind == ev.BLOCKED) and app.speak is None:
+                # Told once the hand's last play has been seen: the words are made
+                # on the next frame, which saves and draws nothing (on a board
+                # their module's import and the sentence made the play's frame
+                # 34-39 ms).
+                self.ending = e
+                ended = True
+                continue
             sentence = ""
             if app.speak is not None or kind in _TOLD_KINDS:  # (words only when needed)
                 sentence = app.told(session, e)

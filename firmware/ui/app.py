@@ -158,10 +158,11 @@ class App:
         self._module = module_name
         self.screen = getattr(package, name).Screen(self, *args)
         # A screen whose first picture needs more made than its making can take
-        # on one frame (on a board) has a prepare(): called on the next frame,
-        # in place of its update, then its first picture on the frame after.
-        if hasattr(self.screen, "prepare"):
-            self._preparing = self._undrawn = True
+        # on one frame (on a board) has a prepare(): called on the frames after,
+        # in place of its update, until it returns True; then its first picture.
+        self._preparing = hasattr(self.screen, "prepare")
+        if self._preparing:
+            self._undrawn = True
 
     def save_soon(self, keeper):
         """What this frame shows (a move, a match's results) is saved on the next
@@ -184,9 +185,8 @@ class App:
         self._due, self._owed = self._owed, None
         self._busy = True
         if self._preparing:  # a frame that draws nothing (the old picture stays)
-            self._preparing = False
             self._undrawn = True
-            self.screen.prepare()
+            self._preparing = not self.screen.prepare()
         else:
             self.screen.update()  # its buttons are read as on any frame
         self._busy = False

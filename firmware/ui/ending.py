@@ -1,9 +1,11 @@
 """What every match end screen does (screens.matchend for All Fives and the duel,
 screens.lineover for the draw-and-block family): the results counted and the
 match retired in one write (ui.session.retire, retired), a tune, then A or B
-back to the main menu. The write is made on the screen's second frame
-(App.save_soon), which draws nothing: the first shows the results at once, the
-second has the save's time (a flash erase or two on a board)."""
+back to the main menu. The screen is made on a frame that draws nothing
+(App.go_then_draw: the table's last picture stays), the write is made on the
+next (App.save_soon), which draws nothing either, and the results are drawn on
+the one after: on a board the making, the write (a flash erase or two) and the
+first picture each take a good part of a frame (together 36 ms)."""
 
 from hw.buttons import A, B
 

@@ -20,13 +20,38 @@ drawn whole is about 30 ms of a frame on a board), and on a slow bus (I2C) the
 frame that does draw leaves the panel's pages to the next. Such a screen calls
 `moved()` for every change its look does not show, and draws apart what it
 keeps apart (the draw-and-block table, a message's box over the picture).
+
+A screen's first picture after another screen ran a while can be drawn once
+unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
+code of a picture not drawn lately comes from the flash, not the processor's
+cache, and the first picture of the auction after a hand's end took 36-39 ms
+where its next ones took 25 (the virtual Pico's cache model).
 """
 
+import framebuf
 from micropython import const
 
 NOTHING = const(0)  # the screen stays as it is
 DOTS = const(1)  # only the thinking dots are drawn again
 WHOLE = const(2)
+
+# Where rehearse() draws: a pixel, so that all but the drawing code is clipped.
+_UNSEEN = framebuf.FrameBuffer(bytearray(1), 1, 1, framebuf.MONO_VLSB)
+
+
+def rehearse(screen):
+    """Draw `screen` (which draws on `screen.fb`, and has a Redraw as
+    `screen.redraw`) once where nothing shows; its next draw is whole."""
+    fb = screen.fb
+    redraw = screen.redraw
+    drawing = redraw.drawing  # (not drawn on the screen: a screen run undrawn thinks on)
+    screen.fb = _UNSEEN
+    try:
+        screen.draw()
+    finally:
+        screen.fb = fb
+    redraw.moved()
+    redraw.drawing = drawing
 
 
 class Redraw:
