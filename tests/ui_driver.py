@@ -185,6 +185,8 @@ def redraws_checked(handheld, monkeypatch, module_name):
             return
         if screen.mode != module.THINKING and not screen.redraw.still:
             return
+        if getattr(screen, "bubble", None) == getattr(module, "_BUBBLE_ALONE", -1):
+            return  # the table drawn for a new message, whose bubble comes next frame
         checked[0] += 1
         left = bytes(screen.fb.buffer)
         screen.redraw.drawn = -1  # drawn whole

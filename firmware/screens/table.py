@@ -96,7 +96,9 @@ class Screen:
         self.viewer = holder
         self.last_said = ""
         self.decided = False  # the handheld to move has made up its mind
-        self.redraw = Redraw()  # when the screen draws (see _look)
+        # Drawn only on the frames whose picture changed (see _look): drawn whole
+        # it is most of a frame on a board, on I2C with its pages to push on top.
+        self.redraw = Redraw(still=True)
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -134,6 +136,7 @@ class Screen:
 
     def _after_action(self):
         """Decide what the screen does now that the match has moved on."""
+        self.redraw.moved()  # whose turn, the hand shown, the mode: drawn whole
         session = self.session
         if session.over:
             self.app.go_then_draw("matchend", session)  # made, then drawn (a frame each)
@@ -250,6 +253,7 @@ class Screen:
                 else:
                     self._after_action()
         elif mode == DRAWING:
+            self.redraw.moved()  # the tile moves on every frame
             if hurry:
                 self.hurry = self.drawer
             if self.hurry == self.drawer or self.frames >= _DRAW_FRAMES:
@@ -326,6 +330,7 @@ class Screen:
             return
         self.cursor = cursor
         self._scroll()
+        self.redraw.moved()
         self.app.sound.play(tunes.MOVE)
         if self.app.speak is not None:
             words = self._cursor_words()
@@ -348,6 +353,7 @@ class Screen:
         else:
             self.end_index = 0
             self.mode = CHOOSE_END
+            self.redraw.moved()
             if self.app.speak is not None:
                 ends = speech.table_words(self.session).END_WORDS
                 self.app.say("Choose an end: " + ", ".join(ends[e] for e in self.ends))
@@ -357,6 +363,7 @@ class Screen:
         for button, end in _DIRECTION_END:
             if buttons.just_pressed(button) and end in self.ends:
                 self.end_index = self.ends.index(end)
+                self.redraw.moved()
                 self.app.sound.play(tunes.MOVE)
                 if self.app.speak is not None:
                     self.app.say(speech.table_words(self.session).END_WORDS[end])
@@ -364,6 +371,7 @@ class Screen:
             self._act(t * 8 + self.ends[self.end_index])
         elif buttons.just_pressed(B):
             self.mode = CHOOSE_TILE
+            self.redraw.moved()
             self.app.sound.play(tunes.BACK)
 
     # --- acting -----------------------------------------------------------------
@@ -471,35 +479,38 @@ class Screen:
         self.message_frames = frames
         self.bubble = _BUBBLE_WAITS
         self.mode = MESSAGE
+        self.redraw.moved()
         if say:
             self.app.say(message)
 
     # --- drawing ----------------------------------------------------------------
 
     def _look(self):
-        """What of the picture may change while the handheld thinks, but its dots:
-        the lit tile, a score told, the message of a failed save and the clock of
-        the seat to move, as one int (so nothing is allocated)."""
+        """What of the picture changes with no move, as one int (so nothing is
+        allocated): the lit tile, a score told, the message of a failed save, the
+        chosen end's blink and the clock of the seat to move (see ui.redraw; the
+        rest changes with a move, the cursor or the mode, which say so)."""
         look = (self.frames < _LIT_FRAMES) | (self.popup_frames > 0) << 1
         look |= (self.app.failure_frames > 0) << 2
+        look |= (self.mode == CHOOSE_END and self.frames & 8 != 0) << 3
         session = self.session
         if session.timed:
             seat = session.game.turn
-            look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << 3
+            look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << 4
         return look
 
     def draw(self):
         fb = self.fb
-        what = self.redraw.what(self.mode == THINKING, self._look())
-        if what != redraw.WHOLE:
-            if what == redraw.DOTS:
-                self._draw_dots()  # the rest is drawn already
-            return
         if self.bubble == _BUBBLE_ALONE:
             self.bubble = _BUBBLE_SHOWN
             if self.message:
                 self._draw_bubble()  # over the picture drawn last
                 return
+        what = self.redraw.what(self.mode == THINKING, self._look())
+        if what != redraw.WHOLE:
+            if what == redraw.DOTS:
+                self._draw_dots()  # the rest is drawn already
+            return
         fb.fill(0)
         if self.mode == HANDOVER:
             tableview.handover(fb, self.names[self.session.to_move()])

@@ -15,11 +15,11 @@ no search step.
 A screen whose look tells its whole picture between moves (`Redraw(still=True)`:
 the cursor, a blink, as well as what changes while the handheld thinks) draws
 nothing on a frame whose look is the one last drawn, the handheld's turn or
-not: most frames of a player's turn then cost nothing (the draw-and-block table
-drawn whole is about 30 ms of a frame on a board), and on a slow bus (I2C) the
-frame that does draw leaves the panel's pages to the next. Such a screen calls
+not: most frames of a player's turn then cost nothing (a table drawn whole is
+25-30 ms of a frame on a board), and on a slow bus (I2C) the frame that does
+draw leaves the panel's pages to the next. Such a screen (both tables) calls
 `moved()` for every change its look does not show, and draws apart what it
-keeps apart (the draw-and-block table, a message's box over the picture).
+keeps apart (a message's box or bubble over the picture).
 
 A screen's first picture after another screen ran a while can be drawn once
 unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
