@@ -123,7 +123,7 @@ def show(handheld, session):
     draws the screen's first picture."""
     session.save(handheld.app.storage)
     handheld.app.go(session.table_screen, session)
-    while handheld.app._preparing:  # the auction's words made on a frame (App._show)
+    while handheld.app._prepare is not None:  # its first picture's making (App._show)
         handheld.frame()
     return session
 

@@ -73,7 +73,7 @@ class App:
         self._undrawn = False
         self._asked = None  # the keeper of the go_then_save() under way
         self._later = None
-        self._preparing = False  # the new screen's prepare() is due (see _show)
+        self._prepare = None  # the new screen's prepare, due on the next frame (see _show)
         held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
@@ -160,8 +160,8 @@ class App:
         # A screen whose first picture needs more made than its making can take
         # on one frame (on a board) has a prepare(): called on the frames after,
         # in place of its update, until it returns True; then its first picture.
-        self._preparing = hasattr(self.screen, "prepare")
-        if self._preparing:
+        self._prepare = getattr(self.screen, "prepare", None)
+        if self._prepare is not None:
             self._undrawn = True
 
     def save_soon(self, keeper):
@@ -184,9 +184,11 @@ class App:
         self._changed = False
         self._due, self._owed = self._owed, None
         self._busy = True
-        if self._preparing:  # a frame that draws nothing (the old picture stays)
+        prepare = self._prepare
+        if prepare is not None:  # a frame that draws nothing (the old picture stays)
             self._undrawn = True
-            self._preparing = not self.screen.prepare()
+            if prepare():
+                self._prepare = None
         else:
             self.screen.update()  # its buttons are read as on any frame
         self._busy = False
