@@ -79,8 +79,9 @@ class Hardware:
         page_us = display.page_us
         if not page_us:
             return _ALL_PAGES
-        # (The clock counts whole ms: up to one more than it says has gone.)
-        left_us = (self.clock.frame_ms - 1 - self.clock.elapsed_ms()) * 1000
+        # (The clock counts whole ms: up to one more than it says has gone; and a
+        # ms more for what a page costs beyond the wire and for the sound after.)
+        left_us = (self.clock.frame_ms - 2 - self.clock.elapsed_ms()) * 1000
         fit = min(_ALL_PAGES, left_us // page_us)
         if fit <= 0:
             return 1 if self._held else 0
