@@ -63,7 +63,8 @@ class Hardware:
         self.buttons.poll()
         screen.update()
         screen.draw()
-        most = self._pages_in_time()
+        # (A screen may hold its picture back while it is half drawn: ui.app's held.)
+        most = 0 if getattr(screen, "held", False) else self._pages_in_time()
         self.display.show(most)
         self._held = most == 0 and self.display.behind
         self.sound.update()

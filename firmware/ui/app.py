@@ -74,6 +74,9 @@ class App:
         self._asked = None  # the keeper of the go_then_save() under way
         self._later = None
         self._prepare = None  # the new screen's prepare, due on the next frame (see _show)
+        # Set by a screen whose picture is half drawn: the panel keeps the picture
+        # before until the screen draws the rest on a later frame (hw.board).
+        self.held = False
         held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
@@ -145,6 +148,7 @@ class App:
                 keeper.save(self.storage)
         self._due = self._owed = self._later = None
         self._changed = True
+        self.held = False
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
         if old is not None and old != "screens." + name:
