@@ -334,9 +334,11 @@ def test_a_hand_end_and_the_next_hand_are_drawn_a_frame_after_they_are_made_then
     while h.screen_name() != "lineend":
         respond_line(h)
     h.frame()
+    h.frame()
     ended = next(i for i in range(len(frames)) if frames[i][0] == "lineend")
     assert frames[ended][3] == frames[ended - 1][3]  # made: the table stays in view
-    assert frames[ended + 1][3] != frames[ended][3]  # the hands' page
+    assert frames[ended + 1][3] == frames[ended][3]  # its words made (prepare)
+    assert frames[ended + 2][3] != frames[ended][3]  # the hands' page
     while h.screen_name() == "lineend":
         h.press("a")
     h.frame()
@@ -363,6 +365,7 @@ def test_every_word_of_a_long_hand_end_is_read_on_its_pages(tmp_path, monkeypatc
             break
     else:
         raise AssertionError("no hand end long enough")
+    h.frame()  # its first words made (prepare)
     screen = h.screen
     drawn = []
     draw = text.draw

@@ -47,7 +47,7 @@ _MESSAGE_W = const(114)  # and an arrow after a line that more follow
 _TICK_FRAMES = const(36)  # each line of a longer message but its last stays this long
 _STATUS_Y = const(46)
 _DRAWN_BY_MS = const(28)  # a frame's picture drawn by then leaves room for the panel's push
-_REST_MS = const(12)  # a picture's second half on a board, until one is timed
+_REST_MS = const(16)  # a picture's second half on a board, until one is timed
 _HINT = "\u2191 line"  # UP opens the line viewer
 _HINT_X = const(66)  # (its right edge on the table's)
 _FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
@@ -88,7 +88,7 @@ class Screen:
         # A picture drawn whole takes 25-30 ms on a board at four seats: when its
         # second half would not fit in the frame, it is drawn on the next (draw).
         self.half = False
-        self.rest_ms = _REST_MS  # how long the second half took last
+        self.rest_ms = _REST_MS  # the longest the second half took
         self.last_tile = -1
         self.drawn = [-1] * n  # per seat, the tile it drew last, until it plays or passes
         self.last_said = ""
@@ -185,7 +185,8 @@ class Screen:
         mode = self.mode
         if mode == MESSAGE:
             if self.laying_out:
-                self._lay_out()
+                if not self.half:  # (a frame that draws the picture's rest has no room)
+                    self._lay_out()
                 return
             self.message_frames -= 1
             # Drawn once before A or B can put it away: the frame after its
@@ -470,7 +471,7 @@ class Screen:
 
     def _draw_rest(self):
         """The picture's second half: the stock and the pile, the viewer's own
-        figures and hand, the message. Timed, for the next picture's split."""
+        figures and hand, the message. Timed, for the next pictures' split."""
         self._hold(False)
         fb = self.fb
         game = self.session.game
@@ -492,7 +493,9 @@ class Screen:
             )
         if self.message:
             self._draw_message()
-        self.rest_ms = clock.elapsed_ms() - started
+        # The longest yet: the rest grows with the pile and the hand, and the
+        # code of a picture not drawn lately comes slowly from the flash.
+        self.rest_ms = max(self.rest_ms, clock.elapsed_ms() - started)
 
     def _draw_seats(self, game):
         me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)
