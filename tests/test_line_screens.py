@@ -647,3 +647,33 @@ def test_a_picture_too_long_for_its_frame_is_drawn_over_two_and_reaches_the_pane
     held = sent.count(True)
     assert held > 20 and checked[0] > 20, (held, checked[0])
     assert half_when_stepping and not any(half_when_stepping)
+
+
+def test_the_hand_end_draws_a_page_once_and_again_only_when_it_changes(monkeypatch):
+    """A page drawn whole takes most of a frame on a board: the hand end draws it
+    when it comes, or when a failed save's note comes or goes, not on every frame."""
+    from gfx import text
+
+    h = Handheld(first=None)
+    session = _first_hand_played("kozel", "players=4 pairs=yes",
+                                 ["human:Ann"] + ["handheld:easy"] * 3, 3)
+    h.app.go("lineend", session)
+    drawn = []
+    draw = text.draw
+    monkeypatch.setattr(text, "draw", lambda fb, s, *rest: drawn.append(s) or draw(fb, s, *rest))
+    h.frame()  # its words made
+    h.frame()  # the hands' page
+    assert drawn and h.screen.page == 0
+    first = h.glass()
+    del drawn[:]
+    for _ in range(5):
+        h.frame()
+    assert not drawn and h.glass() == first
+    h.press("a")
+    assert h.screen.page == 1 and drawn and h.glass() != first
+    del drawn[:]
+    h.app.failure_frames = 2  # a failed save's note, over the page, then gone
+    h.frame()
+    h.frame()
+    h.frame()
+    assert drawn and not h.app.failure_frames

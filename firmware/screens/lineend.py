@@ -45,6 +45,7 @@ class Screen:
         self.pages = 1 + (len(self.lines) + self.rows - 1) // self.rows
         self.numbers = ["%d/%d" % (p + 1, self.pages) for p in range(self.pages)]
         self.page = 0
+        self.drawn = -1  # the page (and the failure's note) last drawn
         counts = ", ".join("%s %d" % (self.names[s], self.counts[s]) for s in range(n))
         self.told = "%s. Counts: %s. Press A for the scoring." % (self.title, counts)
         app.say(self.told)
@@ -88,6 +89,12 @@ class Screen:
             self.app.say(self.told)
 
     def draw(self):
+        # Drawn when the page changes, or a failed save's note comes or goes: a
+        # page drawn whole takes 25-30 ms on a board, and most frames show the same.
+        look = self.page << 1 | (self.app.failure_frames > 0)
+        if look == self.drawn:
+            return
+        self.drawn = look
         fb = self.app.fb
         fb.fill(0)
         title(fb, self.title, self.numbers[self.page])
