@@ -54,8 +54,8 @@ class Screen:
         """The first page's words made on a frame of their own, after the one that
         makes the screen (ui.app): with their images made as it was drawn, the
         first picture took 36-41 ms on a board."""
-        for s in (self.title, self.numbers[0], "Count", "Tiles left", _FOOTER):
-            text.ready(s)
+        for words in (self.title, self.numbers[0], "Count", "Tiles left", _FOOTER):
+            text.ready(words)
         for s in range(len(self.short)):
             text.ready(self.short[s])
             text.ready(self.counts[s])
