@@ -651,7 +651,8 @@ def test_a_picture_too_long_for_its_frame_is_drawn_over_two_and_reaches_the_pane
 
 def test_the_hand_end_draws_a_page_once_and_again_only_when_it_changes(monkeypatch):
     """A page drawn whole takes most of a frame on a board: the hand end draws it
-    when it comes, or when a failed save's note comes or goes, not on every frame."""
+    when it comes (a page of words the frame after its lines' images are made),
+    or when a failed save's note comes or goes, not on every frame."""
     from gfx import text
 
     h = Handheld(first=None)
@@ -669,8 +670,10 @@ def test_the_hand_end_draws_a_page_once_and_again_only_when_it_changes(monkeypat
     for _ in range(5):
         h.frame()
     assert not drawn and h.glass() == first
-    h.press("a")
-    assert h.screen.page == 1 and drawn and h.glass() != first
+    h.frame("a")  # the words' page: its lines' images made first, drawn on the next frame
+    assert h.screen.page == 1 and not drawn and h.glass() == first
+    h.frame("a")
+    assert drawn and h.glass() != first
     del drawn[:]
     h.app.failure_frames = 2  # a failed save's note, over the page, then gone
     h.frame()
