@@ -680,3 +680,31 @@ def test_the_hand_end_draws_a_page_once_and_again_only_when_it_changes(monkeypat
     h.frame()
     h.frame()
     assert drawn and not h.app.failure_frames
+
+
+def test_a_message_drawn_a_frame_late_is_not_put_away_before_it_shows(monkeypatch):
+    """A or B puts a message away only once it has been drawn: where the picture
+    is drawn over two frames (a board's clock, here one that says 30 ms are gone),
+    a press on the frame that draws its first half leaves the message up."""
+    h = Handheld(first=None)
+    seats = ["human:Ann"] + ["handheld:easy"] * 3
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=3)
+    for _ in range(2000):
+        if h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE:
+            break
+        respond_line(h)
+    screen = h.screen
+    assert screen.mode == linetable.CHOOSE_TILE
+    monkeypatch.setattr(h.app.clock, "elapsed_ms", lambda: 30)
+    for _ in range(30):
+        h.frame()  # the lit tile gone out: the picture stays as it is
+    screen.redraw.saved = True  # as on a move's frame: laid out at once, drawn later
+    screen._show("A word over the table.", 45, say=False)
+    h.frame()  # the frame after the move's draws nothing
+    h.frame("a")  # the first half, held back from the panel
+    assert h.app.held and screen.mode == linetable.MESSAGE and screen.message
+    h.frame()  # the rest, with the message
+    assert not h.app.held and screen.line_drawn == 0
+    h.frame()  # (A let go: the buttons read a change after a poll's pause)
+    h.press("a")
+    assert not screen.message

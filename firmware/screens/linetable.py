@@ -189,9 +189,9 @@ class Screen:
                     self._lay_out()
                 return
             self.message_frames -= 1
-            # Drawn once before A or B can put it away: the frame after its
-            # layout draws it.
-            seen = self.message_frames < self.message_total - 1
+            # Drawn once before A or B can put it away (a frame or two after its
+            # layout: a picture may be drawn over two frames).
+            seen = self.line_drawn >= 0
             skip = seen and (buttons.just_pressed(A) or buttons.just_pressed(B))
             if skip or self.message_frames <= 0:
                 self.message = []
