@@ -14,7 +14,7 @@ from screens import linetable, pause
 from ui import lineresults
 from ui.restore import decode
 from ui.session import LAST_KEY
-from ui_driver import Handheld, redraws_checked
+from ui_driver import Handheld, redraws_checked, splits_checked
 
 from sim.terminal import Terminal
 
@@ -593,60 +593,19 @@ def test_a_match_end_in_pairs_shows_the_two_pairs_with_both_names_under_labels(
 
 def test_a_picture_too_long_for_its_frame_is_drawn_over_two_and_reaches_the_panel_whole(
         monkeypatch):
-    """On a board a Kozel table drawn whole takes most of a frame. When its second
-    half would not fit in the frame (here the clock says 30 ms of it are gone),
-    the first half is drawn and held back from the panel, and the next frame draws
-    the rest, taking no thinking step: every picture the panel gets is the one
-    drawn whole in one go."""
+    """On a board a Kozel table drawn whole takes most of a frame. When its rest
+    would not fit in the frame (here the clock says 30 ms of it are gone), its
+    first part is drawn and held back from the panel, and the next frame draws
+    the rest, taking no thinking step (tests/ui_driver.py's splits_checked)."""
     h = Handheld(first=None)
-    app = h.app
-    gone = [30]
-    monkeypatch.setattr(app.clock, "elapsed_ms", lambda: gone[0])
-    sent = []
-    show = app.fb.show
-
-    def showing(most=8):
-        sent.append(app.held)
-        assert most == 0 or not app.held, "a half-drawn picture is never sent"
-        return show(most)
-
-    monkeypatch.setattr(app.fb, "show", showing)
-    draw = app.draw
-    checked = [0]
-
-    def check():
-        screen = app.screen
-        redraw = getattr(screen, "redraw", None)
-        # (Nothing is drawn on a frame that saves, nor on one that made the screen.)
-        saved = app._saving or app._undrawn or (redraw is not None and redraw.saved)
-        draw()
-        if h.screen_name() != "linetable" or app.held or saved:
-            return
-        checked[0] += 1
-        left = bytes(screen.fb.buffer)
-        gone[0] = 0  # drawn whole in one go
-        screen.redraw.drawn = -1
-        draw()
-        gone[0] = 30
-        assert bytes(screen.fb.buffer) == left, "frame %d of mode %d" % (screen.frames, screen.mode)
-
-    monkeypatch.setattr(app, "draw", check)
+    counts = splits_checked(h, monkeypatch, "screens.linetable")
     seats = ["human:Ann"] + ["handheld:medium"] * 3
     session = start_line(h, "kozel", "players=4 pairs=yes", seats, seed=3)
-    think_step = session.think_step
-    half_when_stepping = []
-
-    def step():
-        half_when_stepping.append(app.screen.half)
-        return think_step()
-
-    monkeypatch.setattr(session, "think_step", step)
+    counts["stepping"](session)
     for _ in range(600):
         if session.over or not respond_line(h):
             break
-    held = sent.count(True)
-    assert held > 20 and checked[0] > 20, (held, checked[0])
-    assert half_when_stepping and not any(half_when_stepping)
+    assert counts["held"] > 20 and counts["checked"] > 20 and counts["steps"] > 20, counts
 
 
 def test_the_hand_end_draws_a_page_once_and_again_only_when_it_changes(monkeypatch):

@@ -2,7 +2,19 @@
 they draw. A frame that draws the picture whole takes no step (the two together
 came to 42-46 ms on a board)."""
 
-from ui.redraw import DOTS, NOTHING, Redraw, rehearse, WHOLE
+from ui.redraw import DOTS, NOTHING, Redraw, rehearse, REST, WHOLE
+
+
+class _App:
+    """What split() reads: the clock (ms gone in the frame) and the panel's hold."""
+
+    def __init__(self, gone=0):
+        self.held = False
+        self.clock = self
+        self.gone = gone
+
+    def elapsed_ms(self):
+        return self.gone
 
 
 def test_while_the_look_holds_each_frame_steps_and_draws_only_the_dots():
@@ -69,6 +81,7 @@ class _Still:
 
     def __init__(self, fb):
         self.fb = fb
+        self.app = _App()
         self.redraw = Redraw(still=True)
         self.look = 3
         self.drawn_on = []
@@ -90,3 +103,37 @@ def test_a_rehearsal_draws_nowhere_to_be_seen_and_the_next_draw_is_whole():
     assert not screen.redraw.drawing  # as before it: a screen run undrawn thinks on
     screen.draw()  # the same look, yet drawn whole
     assert screen.drawn_on[-1] is fb and fb.pixel(3, 0) == 1
+
+
+def test_a_picture_that_would_end_late_is_drawn_over_two_frames_the_panel_held():
+    app = _App(gone=20)  # 20 ms gone when the first part is drawn: the rest (16) would end late
+    redraw = Redraw(still=True)
+    assert redraw.what(True, 1) == WHOLE
+    assert redraw.split(app) and app.held
+    assert not redraw.steady(1)  # the rest's frame takes no step
+    assert redraw.what(True, 1) == REST
+    started = redraw.rest_from(app)
+    assert not app.held
+    app.gone = started + 9
+    redraw.rested(app, started)
+    assert redraw.rest_ms == 16  # the longest rest yet
+    assert redraw.steady(1) and redraw.what(True, 1) == DOTS
+
+
+def test_no_two_frames_running_are_held_and_a_frame_with_room_draws_it_all():
+    app = _App(gone=20)
+    redraw = Redraw(still=True)
+    redraw.what(False, 1)
+    assert redraw.split(app)
+    assert redraw.what(False, 2) == WHOLE  # the look changed: drawn anew,
+    assert not redraw.split(app)  # and whole this time
+    redraw.rest_from(app)
+    assert not app.held
+    app.gone = 5
+    assert redraw.what(False, 3) == WHOLE and not redraw.split(app)
+    app.gone = 20
+    assert redraw.what(False, 4) == WHOLE and redraw.split(app)
+    redraw.moved()
+    redraw.saved = True  # a move's frame while a rest is owed: it draws nothing, still held
+    assert redraw.what(False, 4) == NOTHING and app.held
+    assert redraw.what(False, 4) == WHOLE  # then the picture anew

@@ -195,3 +195,60 @@ def redraws_checked(handheld, monkeypatch, module_name):
 
     monkeypatch.setattr(app, "draw", check)
     return checked
+
+
+def splits_checked(handheld, monkeypatch, module_name):
+    """Run the handheld with a board's clock that says 30 ms of every frame are
+    gone, so that a table of `module_name` draws its pictures whole over two
+    frames (ui.redraw's split), and check every frame: a half-drawn picture is
+    never sent to the panel, every picture left drawn is the one drawn whole in
+    one go, and no search step is taken on a frame that draws a picture's rest.
+    Call `stepping(session)` once the match's session is made. Returns a dict of
+    the frames held and the pictures checked."""
+    app = handheld.app
+    gone = [30]
+    monkeypatch.setattr(app.clock, "elapsed_ms", lambda: gone[0])
+    counts = {"held": 0, "checked": 0, "steps": 0}
+    show = app.fb.show
+
+    def showing(most=8):
+        assert most == 0 or not app.held, "a half-drawn picture is never sent"
+        counts["held"] += app.held
+        return show(most)
+
+    monkeypatch.setattr(app.fb, "show", showing)
+    draw = app.draw
+
+    def check():
+        screen = app.screen
+        redraw = getattr(screen, "redraw", None)
+        # (Nothing is drawn on a frame that saves, nor on one that made the screen.)
+        saved = app._saving or app._undrawn or (redraw is not None and redraw.saved)
+        draw()
+        if type(screen).__module__ != module_name or app.held or saved:
+            return
+        alone = getattr(sys.modules[module_name], "_BUBBLE_ALONE", -1)
+        if getattr(screen, "bubble", None) == alone:
+            return  # the table drawn for a new message, whose bubble comes next frame
+        counts["checked"] += 1
+        left = bytes(screen.fb.buffer)
+        gone[0] = 0  # drawn whole in one go
+        screen.redraw.drawn = -1
+        draw()
+        gone[0] = 30
+        assert bytes(screen.fb.buffer) == left, "frame %d of mode %d" % (screen.frames, screen.mode)
+
+    monkeypatch.setattr(app, "draw", check)
+
+    def stepping(session):
+        think_step = session.think_step
+
+        def step():
+            assert not app.screen.redraw.half, "a step on the frame of a picture's rest"
+            counts["steps"] += 1
+            return think_step()
+
+        monkeypatch.setattr(session, "think_step", step)
+
+    counts["stepping"] = stepping
+    return counts

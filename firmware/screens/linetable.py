@@ -46,8 +46,6 @@ MESSAGE_Y = const(53)
 _MESSAGE_W = const(114)  # and an arrow after a line that more follow
 _TICK_FRAMES = const(36)  # each line of a longer message but its last stays this long
 _STATUS_Y = const(46)
-_DRAWN_BY_MS = const(28)  # a frame's picture drawn by then leaves room for the panel's push
-_REST_MS = const(16)  # a picture's second half on a board, until one is timed
 _HINT = "\u2191 line"  # UP opens the line viewer
 _HINT_X = const(66)  # (its right edge on the table's)
 _FORCED_WORDS = {DRAW: "Nothing fits: you draw.", PASS: "Nothing fits, no stock: you pass."}
@@ -84,11 +82,9 @@ class Screen:
         self.line_drawn = -1  # the message's line in the picture drawn, -1 none
         self.forced = -1  # the draw or pass made when the message goes
         self.ended = False  # the message tells how the hand ended
-        self.redraw = Redraw(still=True)  # when the screen draws (see _look)
-        # A picture drawn whole takes 25-30 ms on a board at four seats: when its
-        # second half would not fit in the frame, it is drawn on the next (draw).
-        self.half = False
-        self.rest_ms = _REST_MS  # the longest the second half took
+        # When the screen draws (see _look); drawn whole at four seats it takes
+        # 25-30 ms on a board, so it may be drawn over two frames (draw).
+        self.redraw = Redraw(still=True)
         self.last_tile = -1
         self.drawn = [-1] * n  # per seat, the tile it drew last, until it plays or passes
         self.last_said = ""
@@ -185,7 +181,7 @@ class Screen:
         mode = self.mode
         if mode == MESSAGE:
             if self.laying_out:
-                if not self.half:  # (a frame that draws the picture's rest has no room)
+                if not self.redraw.half:  # (a frame that draws the picture's rest has no room)
                     self._lay_out()
                 return
             self.message_frames -= 1
@@ -214,7 +210,7 @@ class Screen:
                 return
             if buttons.just_pressed(A):
                 self.hurry = True
-            if not self.decided and self.redraw.steady(self._look()) and not self.half:
+            if not self.decided and self.redraw.steady(self._look()):
                 self.decided = think(self.session.think_step, self.app)
             elif self.decided and (self.hurry or self.frames >= self.wait):
                 self._act(None)  # on a frame of its own, not after a step
@@ -423,11 +419,8 @@ class Screen:
         fb = self.fb
         moved = self.redraw.saved  # a move's frame, which draws nothing
         what = self.redraw.what(self.mode == THINKING, self._look())
-        if self.half and what != redraw.WHOLE:
-            # The picture's first half was drawn on the frame before: its rest now,
-            # unless this frame moved (then the next draws the picture anew).
-            if not moved:
-                self._draw_rest()
+        if what == redraw.REST:
+            self._draw_rest()
             return
         if what != redraw.WHOLE:
             # The rest is drawn already: the dots, or a message's box on top of
@@ -441,7 +434,7 @@ class Screen:
         fb.fill(0)
         game = self.session.game
         if self.mode == HANDOVER:
-            self._hold(False)
+            self.redraw.release(self.app)
             tableview.handover(fb, self.names[game.turn])
             return
         line = game.table
@@ -459,24 +452,15 @@ class Screen:
             else:
                 lineview.preview(fb, line, self.shown, action >> 3, action & 7, domino.LIT)
         self._draw_seats(game)
-        if self.app.clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
-            self._hold(True)  # the rest on the next frame; the panel keeps the old picture
-        else:
+        if not self.redraw.split(self.app):  # (else on the next frame)
             self._draw_rest()
 
-    def _hold(self, half):
-        """Whether the picture is half drawn (the panel keeps the one before)."""
-        self.half = half
-        self.app.held = half
-
     def _draw_rest(self):
-        """The picture's second half: the stock and the pile, the viewer's own
-        figures and hand, the message. Timed, for the next pictures' split."""
-        self._hold(False)
+        """The picture's second part: the stock and the pile, the viewer's own
+        figures and hand, the message (timed for ui.redraw's split)."""
+        started = self.redraw.rest_from(self.app)
         fb = self.fb
         game = self.session.game
-        clock = self.app.clock
-        started = clock.elapsed_ms()
         locked = game.stock_size - game.drawn - game.drawable()
         top = lineview.stock(fb, game.drawable(), locked)
         lineview.pile(fb, self.pile, top)
@@ -493,9 +477,7 @@ class Screen:
             )
         if self.message:
             self._draw_message()
-        # The longest yet: the rest grows with the pile and the hand, and the
-        # code of a picture not drawn lately comes slowly from the flash.
-        self.rest_ms = max(self.rest_ms, clock.elapsed_ms() - started)
+        self.redraw.rested(self.app, started)
 
     def _draw_seats(self, game):
         me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)

@@ -21,6 +21,15 @@ draw leaves the panel's pages to the next. Such a screen (both tables) calls
 `moved()` for every change its look does not show, and draws apart what it
 keeps apart (a message's box or bubble over the picture).
 
+A picture drawn whole that would not fit in its frame is drawn over two (`split`):
+the screen draws its first part, and when the clock says that the rest (the
+longest it has taken yet) would end past _DRAWN_BY_MS, the panel is held
+(`App.held`: hw.board sends no page) and the next frame draws the rest (`what()`
+says REST), taking no search step. The panel only ever gets whole pictures, a
+frame later; never two frames running are held, so a picture that moves on
+every frame still shows. Under the tests' virtual time (a clock that stands
+still within a frame) nothing is split.
+
 A screen's first picture after another screen ran a while can be drawn once
 unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
 code of a picture not drawn lately comes from the flash, not the processor's
@@ -34,6 +43,9 @@ from micropython import const
 NOTHING = const(0)  # the screen stays as it is
 DOTS = const(1)  # only the thinking dots are drawn again
 WHOLE = const(2)
+REST = const(3)  # the rest of a picture whose first part the frame before drew
+_DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's push
+_REST_MS = const(16)  # a picture's rest on a board, until one is timed
 
 # Where rehearse() draws: a pixel, so that all but the drawing code is clipped.
 _UNSEEN = framebuf.FrameBuffer(bytearray(1), 1, 1, framebuf.MONO_VLSB)
@@ -46,11 +58,14 @@ def rehearse(screen):
     redraw = screen.redraw
     drawing = redraw.drawing  # (not drawn on the screen: a screen run undrawn thinks on)
     screen.fb = _UNSEEN
+    redraw.moved()
+    redraw.half = True  # (so that split() leaves nothing of it to a next frame)
     try:
         screen.draw()
     finally:
         screen.fb = fb
     redraw.moved()
+    redraw.release(screen.app)
     redraw.drawing = drawing
 
 
@@ -63,6 +78,8 @@ class Redraw:
         self.seen = -1
         self.drawn = -1
         self.drawing = False  # what() has been asked: the screen is drawn
+        self.half = False  # a picture's first part is drawn, its rest owed (split)
+        self.rest_ms = _REST_MS  # the longest a picture's rest has taken
 
     def moved(self):
         """A move changed the picture beyond its look: the next draw is whole."""
@@ -76,10 +93,12 @@ class Redraw:
         step. A screen run without drawing thinks on.)"""
         same = look == self.seen and (look == self.drawn or not self.drawing)
         self.seen = look
-        return same
+        return same and not self.half
 
     def what(self, thinking, look):
-        """For the screen's draw: what this frame draws, NOTHING, DOTS or WHOLE."""
+        """For the screen's draw: what this frame draws, NOTHING, DOTS, WHOLE or
+        REST. (A frame that saves draws nothing, and a picture half drawn then
+        stays held: the next is drawn whole.)"""
         self.drawing = True
         if self.saved or not (thinking or self.still):
             self.drawn = self.seen = -1
@@ -88,6 +107,32 @@ class Redraw:
                 return NOTHING
             return WHOLE
         if look == self.drawn:
+            if self.half:
+                return REST
             return DOTS if thinking else NOTHING
         self.drawn = look
         return WHOLE
+
+    def split(self, app):
+        """After a picture's first part: True when its rest is left to the next
+        frame (the panel held meanwhile), False when the screen draws it now."""
+        if not self.half and app.clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
+            self.half = app.held = True
+            return True
+        return False
+
+    def release(self, app):
+        """The picture is drawn whole: the panel may have it."""
+        self.half = app.held = False
+
+    def rest_from(self, app):
+        """Before a picture's rest is drawn: the clock's ms, for rested()."""
+        self.release(app)
+        return app.clock.elapsed_ms()
+
+    def rested(self, app, started):
+        """After it: the longest rest (it grows with what is on the table, and
+        the code of a picture not drawn lately comes slowly from the flash)."""
+        took = app.clock.elapsed_ms() - started
+        if took > self.rest_ms:
+            self.rest_ms = took
