@@ -28,9 +28,9 @@ def run_micropython(code, heap="256k"):
 def heap_locked_verdicts(script, scratch, *args):
     """Run a heap-locked screen check of tools/bench/ (mpy_game.py, mpy_line.py) under
     MicroPython on firmware/: its `STATE VERDICT` lines as a dict. (What it checks
-    is that drawing allocates nothing; its heap is room enough to compile the
-    screens from their source on the 64-bit port: 512 KB no longer compiled
-    the table's once its picture could be drawn over two frames.)"""
+    is that drawing allocates nothing; its heap is room to compile the screens
+    from their source on the 64-bit port: 512 KB stopped being enough for the
+    table's when ui.redraw grew, 6 December.)"""
     out = subprocess.run(
         [str(MICROPYTHON), "-X", "heapsize=768k", str(ROOT / "tools" / "bench" / script),
          str(ROOT / "firmware"), str(scratch)] + list(args),

@@ -81,7 +81,6 @@ class _Still:
 
     def __init__(self, fb):
         self.fb = fb
-        self.app = _App()
         self.redraw = Redraw(still=True)
         self.look = 3
         self.drawn_on = []

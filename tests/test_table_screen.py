@@ -15,16 +15,7 @@ from screens import auction, table
 from ui import narrate, tableview
 from ui.restore import decode
 from ui.session import Session
-from ui_driver import (
-    Handheld,
-    point_at,
-    press_move,
-    redraws_checked,
-    respond,
-    show,
-    splits_checked,
-    start_match,
-)
+from ui_driver import Handheld, point_at, press_move, redraws_checked, respond, show, start_match
 
 
 def play_through(handheld, choose, limit=20000):
@@ -399,26 +390,6 @@ def test_while_the_handheld_thinks_the_screen_left_as_drawn_is_the_screen_drawn_
         if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
             break
     assert frames[0] > 100
-
-
-@pytest.mark.parametrize("seats, seed, game, options", [
-    (["human:Ann", "handheld:expert"], 4, "allfives", "target=61"),
-    (["human:Ann", "handheld:bid"], 6, "bid", ""),
-])
-def test_a_picture_too_long_for_its_frame_is_drawn_over_two_and_reaches_the_panel_whole(
-        monkeypatch, seats, seed, game, options):
-    # With a board's clock that says 30 ms of each frame are gone, the table's
-    # pictures are drawn over two frames (ui.redraw's split): none is sent half
-    # drawn, each is the picture drawn whole, and no step falls on a rest's frame.
-    handheld = Handheld(first=None)
-    counts = splits_checked(handheld, monkeypatch, "screens.table")
-    session = start_match(handheld, seats, seed, options, game)
-    counts["stepping"](session)
-    tactics = get("tactics")
-    for _ in range(1500):
-        if session.over or not respond(handheld, lambda view: tactics(view, Rng(1))):
-            break
-    assert counts["held"] > 20 and counts["checked"] > 20 and counts["steps"] > 20, counts
 
 
 def test_a_move_is_drawn_on_its_frame_and_saved_on_the_next_which_leaves_the_screen_as_it_was():

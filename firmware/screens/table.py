@@ -507,18 +507,12 @@ class Screen:
                 self._draw_bubble()  # over the picture drawn last
                 return
         what = self.redraw.what(self.mode == THINKING, self._look())
-        if what == redraw.REST:
-            self._draw_rest()
-            if self.mode == THINKING:
-                self._draw_dots()  # (the first part's may have moved on since)
-            return
         if what != redraw.WHOLE:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
         fb.fill(0)
         if self.mode == HANDOVER:
-            self.redraw.release(self.app)
             tableview.handover(fb, self.names[self.session.to_move()])
             return
         session = self.session
@@ -537,19 +531,6 @@ class Screen:
             for end in self.ends:
                 tableview.end_arrow(fb, end, end == self.ends[self.end_index])
         self._draw_corners(game)
-        # (Else on the next frame, ui.redraw; not while a drawn tile flies, which
-        # moves on every frame.)
-        if mode == DRAWING or not self.redraw.split(self.app):
-            self._draw_rest()
-
-    def _draw_rest(self):
-        """The picture's second part: the score column, the hand, the drawn tile's
-        flight and the message (timed for ui.redraw's split)."""
-        started = self.redraw.rest_from(self.app)
-        fb = self.fb
-        game = self.session.game
-        mode = self.mode
-        choosing = mode == CHOOSE_END
         self._draw_column(game)
         if self.viewer >= 0:
             if game.drawable() > 0:
@@ -565,7 +546,6 @@ class Screen:
             self.bubble = _BUBBLE_ALONE
         elif self.message:
             self._draw_bubble()
-        self.redraw.rested(self.app, started)
 
     def _draw_corners(self, game):
         fb = self.fb

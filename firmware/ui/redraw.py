@@ -21,14 +21,16 @@ draw leaves the panel's pages to the next. Such a screen (both tables) calls
 `moved()` for every change its look does not show, and draws apart what it
 keeps apart (a message's box or bubble over the picture).
 
-A picture drawn whole that would not fit in its frame is drawn over two (`split`):
-the screen draws its first part, and when the clock says that the rest (the
-longest it has taken yet) would end past _DRAWN_BY_MS, the panel is held
-(`App.held`: hw.board sends no page) and the next frame draws the rest (`what()`
-says REST), taking no search step. The panel only ever gets whole pictures, a
-frame later; never two frames running are held, so a picture that moves on
-every frame still shows. Under the tests' virtual time (a clock that stands
-still within a frame) nothing is split.
+A picture drawn whole that would not fit in its frame is drawn over two (`split`,
+the draw-and-block table's): the screen draws its first part, and when the clock
+says that the rest (the longest it has taken yet) would end past _DRAWN_BY_MS,
+the panel is held (`App.held`: hw.board sends no page) and the next frame draws
+the rest (`what()` says REST), taking no search step. The panel only ever gets
+whole pictures, a frame later; never two frames running are held, so a picture
+that moves on every frame still shows. Under the tests' virtual time (a clock
+that stands still within a frame) nothing is split. (All Fives' and the duel's
+table do not split: redrawn whole as the duel's clock ticks, the frames it took
+from the thinking made the duel's decisions longer than their budget.)
 
 A screen's first picture after another screen ran a while can be drawn once
 unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
@@ -58,14 +60,11 @@ def rehearse(screen):
     redraw = screen.redraw
     drawing = redraw.drawing  # (not drawn on the screen: a screen run undrawn thinks on)
     screen.fb = _UNSEEN
-    redraw.moved()
-    redraw.half = True  # (so that split() leaves nothing of it to a next frame)
     try:
         screen.draw()
     finally:
         screen.fb = fb
     redraw.moved()
-    redraw.release(screen.app)
     redraw.drawing = drawing
 
 
