@@ -199,12 +199,12 @@ def redraws_checked(handheld, monkeypatch, module_name):
 
 def splits_checked(handheld, monkeypatch, module_name):
     """Run the handheld with a board's clock that says 30 ms of every frame are
-    gone, so that a table of `module_name` draws its pictures whole over two
-    frames (ui.redraw's split), and check every frame: a half-drawn picture is
-    never sent to the panel, every picture left drawn is the one drawn whole in
-    one go, and no search step is taken on a frame that draws a picture's rest.
-    Call `stepping(session)` once the match's session is made. Returns a dict of
-    the frames held and the pictures checked."""
+    gone, so that a screen of `module_name` (the draw-and-block table) draws its
+    pictures whole over two frames (ui.redraw's split), and check every frame: a
+    half-drawn picture is never sent to the panel, every picture left drawn is
+    the one drawn whole in one go, and no search step is taken on a frame that
+    draws a picture's rest. Call `stepping(session)` once the match's session is
+    made. Returns a dict of the frames held and the pictures checked."""
     app = handheld.app
     gone = [30]
     monkeypatch.setattr(app.clock, "elapsed_ms", lambda: gone[0])
@@ -227,9 +227,6 @@ def splits_checked(handheld, monkeypatch, module_name):
         draw()
         if type(screen).__module__ != module_name or app.held or saved:
             return
-        alone = getattr(sys.modules[module_name], "_BUBBLE_ALONE", -1)
-        if getattr(screen, "bubble", None) == alone:
-            return  # the table drawn for a new message, whose bubble comes next frame
         counts["checked"] += 1
         left = bytes(screen.fb.buffer)
         gone[0] = 0  # drawn whole in one go
