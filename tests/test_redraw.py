@@ -5,12 +5,10 @@ came to 42-46 ms on a board)."""
 from ui.redraw import DOTS, NOTHING, Redraw, rehearse, REST, WHOLE
 
 
-class _App:
-    """What split() reads: the clock (ms gone in the frame) and the panel's hold."""
+class _Clock:
+    """What split() reads: the ms gone in the frame."""
 
     def __init__(self, gone=0):
-        self.held = False
-        self.clock = self
         self.gone = gone
 
     def elapsed_ms(self):
@@ -105,34 +103,34 @@ def test_a_rehearsal_draws_nowhere_to_be_seen_and_the_next_draw_is_whole():
 
 
 def test_a_picture_that_would_end_late_is_drawn_over_two_frames_the_panel_held():
-    app = _App(gone=20)  # 20 ms gone when the first part is drawn: the rest (16) would end late
+    clock = _Clock(gone=20)  # 20 ms gone when the first part is drawn: the rest (16) would end late
     redraw = Redraw(still=True)
     assert redraw.what(True, 1) == WHOLE
-    assert redraw.split(app) and app.held
+    assert redraw.split(clock) and redraw.half
     assert not redraw.steady(1)  # the rest's frame takes no step
     assert redraw.what(True, 1) == REST
-    started = redraw.rest_from(app)
-    assert not app.held
-    app.gone = started + 9
-    redraw.rested(app, started)
+    started = redraw.rest_from(clock)
+    assert not redraw.half
+    clock.gone = started + 9
+    redraw.rested(clock, started)
     assert redraw.rest_ms == 16  # the longest rest yet
     assert redraw.steady(1) and redraw.what(True, 1) == DOTS
 
 
 def test_no_two_frames_running_are_held_and_a_frame_with_room_draws_it_all():
-    app = _App(gone=20)
+    clock = _Clock(gone=20)
     redraw = Redraw(still=True)
     redraw.what(False, 1)
-    assert redraw.split(app)
+    assert redraw.split(clock)
     assert redraw.what(False, 2) == WHOLE  # the look changed: drawn anew,
-    assert not redraw.split(app)  # and whole this time
-    redraw.rest_from(app)
-    assert not app.held
-    app.gone = 5
-    assert redraw.what(False, 3) == WHOLE and not redraw.split(app)
-    app.gone = 20
-    assert redraw.what(False, 4) == WHOLE and redraw.split(app)
+    assert not redraw.split(clock)  # and whole this time
+    redraw.rest_from(clock)
+    assert not redraw.half
+    clock.gone = 5
+    assert redraw.what(False, 3) == WHOLE and not redraw.split(clock)
+    clock.gone = 20
+    assert redraw.what(False, 4) == WHOLE and redraw.split(clock)
     redraw.moved()
     redraw.saved = True  # a move's frame while a rest is owed: it draws nothing, still held
-    assert redraw.what(False, 4) == NOTHING and app.held
+    assert redraw.what(False, 4) == NOTHING and redraw.half
     assert redraw.what(False, 4) == WHOLE  # then the picture anew

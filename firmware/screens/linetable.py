@@ -434,7 +434,7 @@ class Screen:
         fb.fill(0)
         game = self.session.game
         if self.mode == HANDOVER:
-            self.redraw.release(self.app)
+            self.redraw.release()
             tableview.handover(fb, self.names[game.turn])
             return
         line = game.table
@@ -452,13 +452,13 @@ class Screen:
             else:
                 lineview.preview(fb, line, self.shown, action >> 3, action & 7, domino.LIT)
         self._draw_seats(game)
-        if not self.redraw.split(self.app):  # (else on the next frame)
+        if not self.redraw.split(self.app.clock):  # (else on the next frame)
             self._draw_rest()
 
     def _draw_rest(self):
         """The picture's second part: the stock and the pile, the viewer's own
         figures and hand, the message (timed for ui.redraw's split)."""
-        started = self.redraw.rest_from(self.app)
+        started = self.redraw.rest_from(self.app.clock)
         fb = self.fb
         game = self.session.game
         locked = game.stock_size - game.drawn - game.drawable()
@@ -477,7 +477,7 @@ class Screen:
             )
         if self.message:
             self._draw_message()
-        self.redraw.rested(self.app, started)
+        self.redraw.rested(self.app.clock, started)
 
     def _draw_seats(self, game):
         me = self.viewer if self.viewer >= 0 else narrate_line.first_human(self.session)

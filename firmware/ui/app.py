@@ -74,9 +74,6 @@ class App:
         self._asked = None  # the keeper of the go_then_save() under way
         self._later = None
         self._prepare = None  # the new screen's prepare, due on the next frame (see _show)
-        # Set by a screen whose picture is half drawn: the panel keeps the picture
-        # before until the screen draws the rest on a later frame (hw.board).
-        self.held = False
         held = [name for name in _CHECK_ONLY if name in sys.modules]
         from ui import saved
 
@@ -148,7 +145,6 @@ class App:
                 keeper.save(self.storage)
         self._due = self._owed = self._later = None
         self._changed = True
-        self.held = False
         self.screen = _Blank()  # let the old screen go before the new one is made
         old = self._module
         if old is not None and old != "screens." + name:
@@ -167,6 +163,13 @@ class App:
         self._prepare = getattr(self.screen, "prepare", None)
         if self._prepare is not None:
             self._undrawn = True
+
+    @property
+    def held(self):
+        """The screen's picture is half drawn (ui.redraw's split): the panel keeps
+        the one before until the rest is drawn on the next frame (hw.board)."""
+        redraw = getattr(self.screen, "redraw", None)
+        return redraw is not None and redraw.half
 
     def save_soon(self, keeper):
         """What this frame shows (a move, a match's results) is saved on the next

@@ -24,7 +24,7 @@ keeps apart (a message's box or bubble over the picture).
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
 the draw-and-block table's): the screen draws its first part, and when the clock
 says that the rest (the longest it has taken yet) would end past _DRAWN_BY_MS,
-the panel is held (`App.held`: hw.board sends no page) and the next frame draws
+the panel is held (`App.held` says so: hw.board sends no page) and the next frame draws
 the rest (`what()` says REST), taking no search step. The panel only ever gets
 whole pictures, a frame later; never two frames running are held, so a picture
 that moves on every frame still shows. Under the tests' virtual time (a clock
@@ -112,26 +112,26 @@ class Redraw:
         self.drawn = look
         return WHOLE
 
-    def split(self, app):
+    def split(self, clock):
         """After a picture's first part: True when its rest is left to the next
         frame (the panel held meanwhile), False when the screen draws it now."""
-        if not self.half and app.clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
-            self.half = app.held = True
+        if not self.half and clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
+            self.half = True
             return True
         return False
 
-    def release(self, app):
+    def release(self):
         """The picture is drawn whole: the panel may have it."""
-        self.half = app.held = False
+        self.half = False
 
-    def rest_from(self, app):
+    def rest_from(self, clock):
         """Before a picture's rest is drawn: the clock's ms, for rested()."""
-        self.release(app)
-        return app.clock.elapsed_ms()
+        self.half = False
+        return clock.elapsed_ms()
 
-    def rested(self, app, started):
+    def rested(self, clock, started):
         """After it: the longest rest (it grows with what is on the table, and
         the code of a picture not drawn lately comes slowly from the flash)."""
-        took = app.clock.elapsed_ms() - started
+        took = clock.elapsed_ms() - started
         if took > self.rest_ms:
             self.rest_ms = took
