@@ -32,9 +32,9 @@ move best on the most deals (a one-hand match's hand valued only won or lost).
 players.block_professional is this judgement with other numbers.
 
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
-`step()` (an *evaluation*), or searches at most 8 nodes in the endgame, and
-`action` is the best move so far; the budget is a number of evaluations, or of
-nodes, per decision. Integer values: the same decision on every board.
+`step()` (an *evaluation*), or deals a sample, or searches at most 8 nodes in
+the endgame, and `action` is the best move so far; the budget is a number of
+evaluations, or of nodes, per decision. Integer values: the same decision on every board.
 """
 
 from core.actions import PAIR
@@ -95,8 +95,9 @@ class Sampler:
     judged against every reply of the seat after (its plays once it has drawn
     what it must; never two doubles at once), each played out, and valued by the
     reply worst for this seat's side: a step is one reply's play-out. The budget
-    is in steps; samples are whole, and the decision is made once the steps left
-    would not pay for another sample like the last."""
+    is in play-outs (a sample's deal is a step of its own, not counted); samples
+    are whole, and the decision is made once the play-outs left would not pay for
+    another sample like the last."""
 
     def __init__(
         self, budget=BUDGET, points=False, doubt=False, win=False, by_match=False, reply=NEVER
@@ -118,6 +119,7 @@ class Sampler:
         self.low = 0  # the worst of its replies so far
         self.left = 0  # steps left
         self.spent = 0  # steps on the current sample
+        self.dealt = False  # the current sample's deal made
         self.done = True
         self.action = -1
 
@@ -144,6 +146,7 @@ class Sampler:
         self.next = 0
         self.r = 0
         self.spent = 0
+        self.dealt = False
         if self.doubt is not None:
             doubts(view, self.doubt)
         self.left = self.budget
@@ -151,13 +154,19 @@ class Sampler:
         stats[0] += 1
 
     def step(self):
-        """One play-out; True when the decision is made (`action` is then final)."""
+        """One play-out, or a sample's deal; True when the decision is made
+        (`action` is then final)."""
         if self.done:
             return True
         view = self.view
         i = self.next
-        if i == 0 and self.r == 0:
+        if i == 0 and self.r == 0 and not self.dealt:
+            # A sample's deal is a step of its own: with a play-out after it,
+            # that step took twice the others on the device, past what
+            # ui.thinking's estimate left room for.
             self.stock_at = deal(view, self.rng, self.doubt)
+            self.dealt = True
+            return False
         action = self.moves[i]
         if not self.replying:
             v = _evaluate(view, action, self.stock_at, self.value_by)
@@ -187,6 +196,7 @@ class Sampler:
         self.totals[i] += v
         self.next = i + 1 if i + 1 < self.n else 0
         if self.next == 0:  # a sample is complete: take stock
+            self.dealt = False
             best = 0
             for j in range(1, self.n):
                 if self.totals[j] > self.totals[best]:
@@ -239,7 +249,8 @@ class Thinker:
         self.action = self.now.action
 
     def step(self):
-        """One play-out or a bounded piece of search; True when the decision is made."""
+        """One play-out, a deal or a bounded piece of search; True when the
+        decision is made."""
         done = self.now.step()
         self.action = self.now.action
         return done

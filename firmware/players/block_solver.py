@@ -120,7 +120,8 @@ class Thinker:
         self.best = -solve.WIN
 
     def step(self):
-        """At most `step_nodes` nodes of search; True when the decision is made."""
+        """A sample's deal, or at most `step_nodes` nodes of search; True when
+        the decision is made."""
         if self.done:
             return True
         view = self.view
@@ -138,6 +139,7 @@ class Thinker:
                 view.leader if self.win and view.options.target == 0 else -1,
                 view if by == KOZEL else None,
             )
+            return False  # the deal is a step of its own (players.block_hard's Sampler.step)
         solve.nodes = 0
         solve.limit = self.step_nodes
         if self.budget and self.left < solve.limit:

@@ -5,7 +5,7 @@ from core import elo
 from core.actions import PAIR
 from core.rng import Rng
 from core.table import E, LEAD
-from players import block_hard, block_professional, block_solve, DUEL_NAMES, thinker
+from players import block_hard, block_professional, block_solver, DUEL_NAMES, thinker
 from test_block_solver import _views
 
 
@@ -34,7 +34,25 @@ def test_it_decides_legally_and_the_same_on_the_same_seed():
     assert endgames > 0
 
 
-def test_each_step_is_one_playout_or_a_bounded_search():
+def test_each_step_is_a_deal_one_playout_or_a_bounded_search():
+    # A sample's deal is a step of its own: ui.thinking fits steps to a frame by
+    # the longest lately, and a deal with a play-out after it was twice the others.
+    # (No pytest fixture: the portable tests run under MicroPython too.)
+    deal = block_hard.deal
+    dealt = [0]
+
+    def counting(*args):
+        dealt[0] += 1
+        return deal(*args)
+
+    block_hard.deal = block_solver.deal = counting
+    try:
+        _each_step_checked(dealt)
+    finally:
+        block_hard.deal = block_solver.deal = deal
+
+
+def _each_step_checked(dealt):
     views = _views("1x1", "", ["medium", "hard"], 8)
     t = block_professional.Thinker()
     sampled = solved = leads = one_end = 0
@@ -43,17 +61,22 @@ def test_each_step_is_one_playout_or_a_bounded_search():
             continue
         t.start(view, Rng(4))
         late = _late(view)
-        nodes = 0
+        nodes = deals = 0
         while True:
-            before = block_hard.stats[1]
+            played, searched, before = block_hard.stats[1], block_solver.stats[1], dealt[0]
             done = t.step()
+            played = block_hard.stats[1] - played
+            searched = block_solver.stats[1] - searched
+            deals += dealt[0] - before
             if late:
-                assert block_solve.nodes <= 64
-                nodes += block_solve.nodes
+                assert played == 0 and searched <= 64
+                assert dealt[0] == before or searched == 0
+                nodes += searched
             else:
-                assert block_hard.stats[1] - before <= 1
+                assert searched == 0 and played + dealt[0] - before <= 1  # never both
             if done:
                 break
+        assert deals > 0 or not late and t.sampler.n < 2  # one move: nothing to judge
         if late:
             solved += 1
             assert nodes <= block_professional.BUDGET
