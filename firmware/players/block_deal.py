@@ -49,11 +49,12 @@ _BOUND = const(999)  # kozel_value's bound, within the solver's (players.block_s
 
 def deal(view, rng, doubt=None):
     """Shuffle the unseen tiles into `order`, then gather every other seat's hand,
-    the most constrained first, from the tiles it may hold; a shuffle that leaves a seat short
-    is made again (a few times, then what a seat lacks is relaxed). With `doubt`
-    (by seat, as `doubts` finds them) a seat's hand takes its doubted tiles, in
-    _TRUST deals of 4, only when the others do not fill it. Returns where the
-    stock begins."""
+    the most constrained first, from the tiles it may hold (first those that no
+    seat after it may hold, when there is no stock to take them); a shuffle that
+    leaves a seat short is made again (a few times, then what a seat lacks is
+    relaxed). With `doubt` (by seat, as `doubts` finds them) a seat's hand takes
+    its doubted tiles, in _TRUST deals of 4, only when the others do not fill it.
+    Returns where the stock begins."""
     for attempt in range(_ATTEMPTS):
         taken = _deal(view, rng, attempt + 1 == _ATTEMPTS, doubt)
         if taken >= 0:
@@ -105,6 +106,10 @@ def _deal(view, rng, relax, doubt):
             if view.lacks[s] >> n & 1:
                 may_hold &= ~NUMBER[n]
         _may_hold[s] = may_hold
+    stock = k
+    for s in range(view.players):
+        if s != view.seat:
+            stock -= view.hand_sizes[s]
     taken = 0
     done = 1 << view.seat
     for _ in range(view.players - 1):
@@ -113,8 +118,18 @@ def _deal(view, rng, relax, doubt):
         size = view.hand_sizes[s]
         end = taken + size
         got = taken
+        if not stock:
+            # With no stock, the tiles no seat after it may hold are this seat's
+            # for certain: taken first, or the others can leave them over (a
+            # seat that may hold every tile, gathered first, can take all those
+            # of the seat after it that lacks a number).
+            later = 0
+            for o in range(view.players):
+                if not done >> o & 1:
+                    later |= unseen if view.free[o] else _may_hold[o]
+            got = _gather(_may_hold[s] & ~later, 0, end, k, got)
         if doubt is not None and doubt[s] and rng.below(4) < _TRUST:
-            got = _gather(_may_hold[s] & ~doubt[s], 0, end, k, taken)
+            got = _gather(_may_hold[s] & ~doubt[s], 0, end, k, got)
         got = _gather(_may_hold[s], view.free[s], end, k, got)
         if got < end:
             if not relax:

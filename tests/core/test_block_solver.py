@@ -285,6 +285,33 @@ def test_deals_are_consistent_with_the_view():
     assert doubted > 50 and 0.6 < kept_out / doubted < 0.95, (kept_out, doubted)
 
 
+def test_with_no_stock_the_tiles_only_one_seat_may_hold_are_dealt_to_it():
+    # Seen in a Kozel match: seat 0 may hold all 14 unseen tiles and holds 11,
+    # seat 1 lacks 5 and holds 3, nothing is left for the stock. Gathered first
+    # (the least room), seat 0 often took the tiles seat 1 may hold, and left it
+    # the three 5s, which seat 0 doubts too; after 8 shuffles like that the
+    # dealer relaxed seat 1's lacks.
+    class View:
+        players = 3
+        seat = 2
+        unseen = mask("[0|0]", "[0|1]", "[0|2]", "[0|3]", "[0|4]", "[1|1]", "[2|3]", "[2|4]",
+                      "[3|3]", "[3|4]", "[3|5]", "[4|4]", "[4|5]", "[5|5]")
+        hand = mask("[0|6]", "[1|6]", "[2|6]", "[3|6]")
+        hand_sizes = (11, 3, 4)
+        lacks = (1 << 6, 1 << 5, 1 | 1 << 5)
+        free = (0, 0, 0)
+
+    fives = mask("[3|5]", "[4|5]", "[5|5]")
+    doubt = [fives, fives, 0, 0]
+    rng = Rng(5)
+    hands = [0, 0, 0, 0]
+    for i in range(200):
+        block_deal.deal(View, rng, doubt if i & 1 else None)
+        block_deal.hands(View, hands)
+        assert hands[0] & fives == fives and not hands[1] & fives
+        assert hands[0] | hands[1] == View.unseen
+
+
 def test_a_seat_that_played_a_lighter_tile_is_doubted_to_hold_the_heavier():
     # [6|6] leads; seat 1 plays [2|6] when [5|6] fitted as well: from seat 0, every
     # unseen tile with a 6 heavier than 8 pips is doubted, nothing else.
