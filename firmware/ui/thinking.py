@@ -4,11 +4,12 @@ A decision is a run of bounded steps (players/__init__.py), the same ones howeve
 they are spread, so the move is the same; spreading fewer frames only brings it
 sooner. A frame takes another step while the frame's work so far, plus as long as
 the longest step lately (the frame's own, and half the longest of the frame
-before: steps of one decision differ, a sample's first the most), stays within
-_FILL_MS of the 33 ms frame (the dots, the panel's push and the sound take the
-rest), and a frame that saves takes none (the save comes after the screen's
-update, App.save_soon, and takes 6-10 ms on a board, more when littlefs compacts:
-a step of the expert's 18-23 ms on top of it made the longest thinking frames).
+before: steps of one decision differ, so the players keep theirs alike: a
+sample's deal is a step of its own), stays within _FILL_MS of the 33 ms frame
+(the dots, the panel's push and the sound take the rest), and a frame that saves
+takes none (the save comes after the screen's update, App.save_soon, and takes
+6-10 ms on a board, more when littlefs compacts: a step of the expert's 18-23 ms
+on top of it made the longest thinking frames).
 A step that only starts the decision (`step()` returns None:
 the seat's view and the player's set-up) is its frame's last, since it says
 nothing of how long the steps after it take (a start of 10 ms and an expert's
