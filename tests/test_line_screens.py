@@ -645,15 +645,7 @@ def test_a_message_drawn_a_frame_late_is_not_put_away_before_it_shows(monkeypatc
     """A or B puts a message away only once it has been drawn: where the picture
     is drawn over two frames (a board's clock, here one that says 30 ms are gone),
     a press on the frame that draws its first half leaves the message up."""
-    h = Handheld(first=None)
-    seats = ["human:Ann"] + ["handheld:easy"] * 3
-    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=3)
-    for _ in range(2000):
-        if h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE:
-            break
-        respond_line(h)
-    screen = h.screen
-    assert screen.mode == linetable.CHOOSE_TILE
+    h, screen = _choosing_a_tile_in_kozel()
     monkeypatch.setattr(h.app.clock, "elapsed_ms", lambda: 30)
     for _ in range(30):
         h.frame()  # the lit tile gone out: the picture stays as it is
@@ -667,3 +659,33 @@ def test_a_message_drawn_a_frame_late_is_not_put_away_before_it_shows(monkeypatc
     h.frame()  # (A let go: the buttons read a change after a poll's pause)
     h.press("a")
     assert not screen.message
+
+
+def test_a_moves_frame_short_of_room_lays_its_message_out_on_the_next(monkeypatch):
+    """A move's frame draws nothing, so its message is laid out there (13 ms on a
+    board), unless the move and its save have taken the frame's room: then the
+    next frame lays it out, before it draws the picture."""
+    h, screen = _choosing_a_tile_in_kozel()
+    gone = [0]
+    monkeypatch.setattr(h.app.clock, "elapsed_ms", lambda: gone[0])
+    for ms, at_once in ((linetable._LAY_OUT_BY_MS, True), (linetable._LAY_OUT_BY_MS + 1, False)):
+        screen.mode = linetable.CHOOSE_TILE
+        screen.redraw.saved = True  # as on a move's frame
+        gone[0] = ms
+        screen._show("A word over the table.", 45, say=False)
+        assert bool(screen.message) == at_once and bool(screen.laying_out) != at_once
+        h.frame()
+        assert screen.message == ["A word over the table."] and not screen.laying_out
+
+
+def _choosing_a_tile_in_kozel():
+    """A handheld at Kozel in pairs where the human (Ann) chooses a tile."""
+    h = Handheld(first=None)
+    seats = ["human:Ann"] + ["handheld:easy"] * 3
+    start_line(h, "kozel", "players=4 pairs=yes", seats, seed=3)
+    for _ in range(2000):
+        if h.screen_name() == "linetable" and h.screen.mode == linetable.CHOOSE_TILE:
+            break
+        respond_line(h)
+    assert h.screen.mode == linetable.CHOOSE_TILE
+    return h, h.screen

@@ -45,6 +45,9 @@ _LIT_FRAMES = const(24)
 MESSAGE_Y = const(53)
 _MESSAGE_W = const(114)  # and an arrow after a line that more follow
 _TICK_FRAMES = const(36)  # each line of a longer message but its last stays this long
+# A move's frame lays its message out only while its clock is this far: on a
+# board the move, its save and its words take 15-18 ms, and the layout 13 more.
+_LAY_OUT_BY_MS = const(14)
 _STATUS_Y = const(46)
 _HINT = "\u2191 line"  # UP opens the line viewer
 _HINT_X = const(66)  # (its right edge on the table's)
@@ -370,13 +373,13 @@ class Screen:
     def _show(self, message, frames, say=True):
         """A message over the hand, every word of it: its lines one after another
         (a longer one stays longer), laid out now on a move's frame, which draws
-        nothing, else on the next frame (_lay_out)."""
+        nothing, if it has the room, else on the next frame (_lay_out)."""
         self.message = []
         self.laying_out = message
         self.message_frames = frames
         self.mode = MESSAGE
         self.redraw.moved()
-        if self.redraw.saved:
+        if self.redraw.saved and self.app.clock.elapsed_ms() <= _LAY_OUT_BY_MS:
             self._lay_out()
         if say:
             self.app.say(message)
