@@ -103,8 +103,9 @@ def test_a_rehearsal_draws_nowhere_to_be_seen_and_the_next_draw_is_whole():
 
 
 def test_a_picture_that_would_end_late_is_drawn_over_two_frames_the_panel_held():
-    clock = _Clock(gone=20)  # 20 ms gone when the first part is drawn: the rest (16) would end late
+    clock = _Clock(gone=20)  # 20 ms gone when the first part is drawn: the rest (18) would end late
     redraw = Redraw(still=True)
+    assert redraw.rest_ms == 18  # until a rest is timed
     assert redraw.what(True, 1) == WHOLE
     assert redraw.split(clock) and redraw.half
     assert not redraw.steady(1)  # the rest's frame takes no step
@@ -113,7 +114,10 @@ def test_a_picture_that_would_end_late_is_drawn_over_two_frames_the_panel_held()
     assert not redraw.half
     clock.gone = started + 9
     redraw.rested(clock, started)
-    assert redraw.rest_ms == 16  # the longest rest yet
+    assert redraw.rest_ms == 18  # the longest rest yet
+    clock.gone = started + 21
+    redraw.rested(clock, started)
+    assert redraw.rest_ms == 21
     assert redraw.steady(1) and redraw.what(True, 1) == DOTS
 
 
