@@ -34,7 +34,8 @@ players.block_professional is this judgement with other numbers.
 Anytime, like players.expert: a `Thinker` plays one move out on one sample per
 `step()` (an *evaluation*), or deals a sample, or searches at most 8 nodes in
 the endgame, and `action` is the best move so far; the budget is a number of
-evaluations, or of nodes, per decision. Integer values: the same decision on every board.
+evaluations, or of nodes, per decision. Integer values: the same decision on
+every board.
 """
 
 from core.actions import PAIR
@@ -117,8 +118,8 @@ class Sampler:
         self.replies = 0  # its replies (0: the next seat passes, -1: the move went out)
         self.r = 0  # the next reply to play out
         self.low = 0  # the worst of its replies so far
-        self.left = 0  # steps left
-        self.spent = 0  # steps on the current sample
+        self.left = 0  # play-outs left
+        self.spent = 0  # play-outs on the current sample
         self.dealt = False  # the current sample's deal made
         self.done = True
         self.action = -1
