@@ -80,9 +80,11 @@ class Hardware:
         page_us = display.page_us
         if not page_us:
             return _ALL_PAGES
-        # (The clock counts whole ms: up to one more than it says has gone; and a
-        # ms more for what a page costs beyond the wire and for the sound after.)
-        left_us = (self.clock.frame_ms - 2 - self.clock.elapsed_ms()) * 1000
+        # (The clock counts whole ms: up to one more than it says has gone; a ms
+        # for what the pages cost beyond the wire, compared with the panel's
+        # first; and one for the sound after: with 2 ms for all that, frames of
+        # I2C's pages after a picture's rest reached 34-35 ms on the virtual Pico.)
+        left_us = (self.clock.frame_ms - 3 - self.clock.elapsed_ms()) * 1000
         fit = min(_ALL_PAGES, left_us // page_us)
         if fit <= 0:
             return 1 if self._held else 0
