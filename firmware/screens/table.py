@@ -244,7 +244,7 @@ class Screen:
                 self.message = []
                 self._after_action()
         elif mode == LAST_PLAY:
-            if self.ending is not None:  # (the frame after the play: it saves, draws nothing)
+            if self.ending is not None and self.frames >= 2:  # (once the play is drawn)
                 self.pending = self.app.told(self.session, self.ending)
                 self.ending = None
             if skip or self.frames >= _LAST_PLAY_FRAMES:
@@ -385,8 +385,11 @@ class Screen:
             self.app.sound.play(tunes.ERROR)
             self._show(str(e), True)
             return
-        self.app.save_soon(session)  # drawn now, saved on the next frame
+        # Saved now and drawn on the next frame (a move, its words and the table
+        # drawn whole came to 33-39 ms in the duel on a board).
+        session.save(self.app.storage)
         self.redraw.moved()
+        self.redraw.saved = True
         self._note_pile()
         self._react(events)
 
@@ -407,9 +410,9 @@ class Screen:
             kind = e[0]
             if played and (kind == ev.DOMINO or kind == ev.BLOCKED) and app.speak is None:
                 # Told once the hand's last play has been seen: the words are made
-                # on the next frame, which saves and draws nothing (on a board
-                # their module's import and the sentence made the play's frame
-                # 34-39 ms).
+                # on the frame after the one that draws it, which draws nothing (on
+                # a board their module's import and the sentence made the play's
+                # frame 34-39 ms).
                 self.ending = e
                 ended = True
                 continue
@@ -506,13 +509,18 @@ class Screen:
             if self.message:
                 self._draw_bubble()  # over the picture drawn last
                 return
-        what = self.redraw.what(self.mode == THINKING, self._look())
+        thinking = self.mode == THINKING
+        what = self.redraw.what(thinking, self._look())
+        if what == redraw.REST:
+            self._draw_rest()
+            return
         if what != redraw.WHOLE:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
         fb.fill(0)
         if self.mode == HANDOVER:
+            self.redraw.release()
             tableview.handover(fb, self.names[self.session.to_move()])
             return
         session = self.session
@@ -531,6 +539,21 @@ class Screen:
             for end in self.ends:
                 tableview.end_arrow(fb, end, end == self.ends[self.end_index])
         self._draw_corners(game)
+        # A picture whose rest would not fit in the frame has it drawn on the next
+        # (ui.redraw's split): late in a duel's hand, drawn whole under a message
+        # or with an end chosen, it took 30-35 ms on the virtual Pico. Not while
+        # the handheld thinks: that frame takes no step, and the clock ticks.
+        if thinking or not self.redraw.split(self.app.clock):
+            self._draw_rest()
+
+    def _draw_rest(self):
+        """The picture's second part: the scores, the hand, a drawn tile leaving
+        the stock, the message (timed for ui.redraw's split)."""
+        started = self.redraw.rest_from(self.app.clock)
+        fb = self.fb
+        game = self.session.game
+        mode = self.mode
+        choosing = mode == CHOOSE_END
         self._draw_column(game)
         if self.viewer >= 0:
             if game.drawable() > 0:
@@ -546,6 +569,7 @@ class Screen:
             self.bubble = _BUBBLE_ALONE
         elif self.message:
             self._draw_bubble()
+        self.redraw.rested(self.app.clock, started)
 
     def _draw_corners(self, game):
         fb = self.fb

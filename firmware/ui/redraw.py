@@ -1,12 +1,10 @@
 """When a table screen draws: the rule the game tables share.
 
-All Fives' table draws a move on the frame it is made (`moved()`: the next draw
-is whole), and saves it on the next one, which draws nothing (`App.save_soon`):
-a save has its time on a board (6-35 ms on the virtual Pico, with littlefs in
-RAM, and a real flash's erase of 45 ms on some). Domino Poker, whose end of a
-match pays the coins its last screen tells, and the draw-and-block table, whose
-picture drawn whole is most of a frame, save on the frame of the move instead
-(`saved`): that frame draws nothing, and the next draws the move. While the handheld
+The game tables save a move on the frame it is made (`saved`): that frame draws
+nothing, and the next draws the move (`moved()`: the next draw is whole). A
+picture drawn whole is most of a frame on a board (25-33 ms at the duel's
+table), and a move's work, its save and its words 5-18 ms; a save only programs
+a page of the match log (hw/flashlog.py), whose erases wait for spare time. While the handheld
 thinks only its dots move, so the screen redraws them alone, unless more of the
 picture changed: the screen tells what may change meanwhile as its `look`, an
 int (so nothing is allocated), and a frame that draws the picture whole takes
