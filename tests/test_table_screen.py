@@ -15,8 +15,16 @@ from screens import auction, table
 from ui import narrate, tableview
 from ui.restore import decode
 from ui.session import Session
-from ui_driver import (Handheld, point_at, press_move, redraws_checked, respond, show,
-                       splits_checked, start_match)
+from ui_driver import (
+    Handheld,
+    point_at,
+    press_move,
+    redraws_checked,
+    respond,
+    show,
+    splits_checked,
+    start_match,
+)
 
 
 def play_through(handheld, choose, limit=20000):
