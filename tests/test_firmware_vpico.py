@@ -154,8 +154,14 @@ def test_the_virtual_pico_shows_the_emulators_frames_bit_for_bit(uf2, tmp_path):
         emulator.step(script.get(number, ()))
         expected.append(emulator.controller.glass())
     assert sorted(shown) == list(range(1, FRAMES + 1))
-    different = [n for n in shown if shown[n] != expected[n - 1]]
+    # On the board a table's picture too long for its frame reaches the panel a
+    # frame late, whole (ui.redraw's split): the frame before stays meanwhile.
+    # The emulator's clock stands still within a frame, so it never splits.
+    late = [n for n in range(2, FRAMES) if shown[n] != expected[n - 1]
+            and shown[n] == shown[n - 1] and shown[n + 1] == expected[n - 1]]
+    different = [n for n in shown if shown[n] != expected[n - 1] and n not in late]
     assert different == []
+    assert len(late) <= FRAMES // 20
     # The run went somewhere: into a match the handheld has played in.
     session = emulator.screen.screen.session
     assert len(session.record.actions) >= 3 and len(set(expected)) > 20
