@@ -199,7 +199,7 @@ def redraws_checked(handheld, monkeypatch, module_name):
 
 def splits_checked(handheld, monkeypatch, module_name):
     """Run the handheld with a board's clock that says 30 ms of every frame are
-    gone, so that a screen of `module_name` (the draw-and-block table) draws its
+    gone, so that a screen of `module_name` (a game's table) draws its
     pictures whole over two frames (ui.redraw's split), and check every frame: a
     half-drawn picture is never sent to the panel, every picture left drawn is
     the one drawn whole in one go, and no search step is taken on a frame that
