@@ -3,12 +3,12 @@
 The game tables save a move on the frame it is made (`saved`): that frame draws
 nothing, and the next draws the move (`moved()`: the next draw is whole). A
 picture drawn whole is most of a frame on a board (25-33 ms at the duel's
-table), and a move's work, its save and its words 5-18 ms; a save only programs
-a page of the match log (hw/flashlog.py), whose erases wait for spare time. While the handheld
-thinks only its dots move, so the screen redraws them alone, unless more of the
-picture changed: the screen tells what may change meanwhile as its `look`, an
-int (so nothing is allocated), and a frame that draws the picture whole takes
-no search step.
+table), and a move's work, its save and its words 5-18 ms; a save only
+programs a page of the match log (hw/flashlog.py), whose erases wait for spare
+time. While the handheld thinks only its dots move, so the screen redraws them
+alone, unless more of the picture changed: the screen tells what may change
+meanwhile as its `look`, an int (so nothing is allocated), and a frame that
+draws the picture whole takes no search step.
 
 A screen whose look tells its whole picture between moves (`Redraw(still=True)`:
 the cursor, a blink, as well as what changes while the handheld thinks) draws
@@ -20,15 +20,16 @@ draw leaves the panel's pages to the next. Such a screen (both tables) calls
 keeps apart (a message's box or bubble over the picture).
 
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
-the draw-and-block table's): the screen draws its first part, and when the clock
+both tables'): the screen draws its first part, and when the clock
 says that the rest (the longest it has taken yet) would end past _DRAWN_BY_MS,
 the panel is held (`App.held` says so: hw.board sends no page) and the next frame draws
 the rest (`what()` says REST), taking no search step. The panel only ever gets
 whole pictures, a frame later; never two frames running are held, so a picture
 that moves on every frame still shows. Under the tests' virtual time (a clock
 that stands still within a frame) nothing is split. (All Fives' and the duel's
-table do not split: redrawn whole as the duel's clock ticks, the frames it took
-from the thinking made the duel's decisions longer than their budget.)
+table split only on a player's turn: while the handheld thinks the duel's clock
+redraws the picture whole every second, and split, those frames taken from the
+thinking made the duel's decisions longer than their budget.)
 
 A screen's first picture after another screen ran a while can be drawn once
 unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
