@@ -15,6 +15,8 @@ previews left in build/golden-bid/, then commit the goldens:
 import pathlib
 import sys
 
+import framebuf
+
 import pytest
 from core import events as ev
 from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, PASS, TIMEOUT
@@ -25,12 +27,23 @@ from core.replay import replay
 from core.rng import derive
 from golden_support import golden_tests
 from players import bidder
+from core.table import N, S
+from gfx import domino
 from screens import auction, table
 from test_resume_ui import reboot
-from ui import auctionview, speech
+from ui import auctionview, redraw, speech, tableview
 from ui.restore import decode
 from ui.session import Session
-from ui_driver import Handheld, point_at, press_call, respond, show, start_match
+from ui_driver import (
+    Handheld,
+    point_at,
+    press_call,
+    press_move,
+    redraws_checked,
+    respond,
+    show,
+    start_match,
+)
 
 from sim import render
 
@@ -213,6 +226,109 @@ def test_the_clocks_stand_still_while_the_handheld_is_handed_over(reach, tmp_pat
     assert not handing_over(h)
     bank, delay = clock(session, seat)
     assert bank == BANK and DELAY - 4 * h.app.clock.frame_ms <= delay < DELAY  # running now
+
+
+def lit(draw):
+    """The pixels of the cross's part of the panel (x < 85, y < 54) that draw(fb) lights."""
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    draw(fb)
+    return {(x, y) for x in range(85) for y in range(54) if fb.pixel(x, y)}
+
+
+def cross_alone(screen, fb):
+    """Every tile the cross may show on this frame: its tiles, and on choosing an end
+    the tile previewed at each end it may go to, with their arrows."""
+    cross = screen.session.game.table
+    tableview.cross(fb, cross)
+    if screen.mode == table.CHOOSE_END:
+        for end in screen.ends:
+            tableview.preview(fb, cross, screen.tiles[screen.cursor], end, domino.NORMAL)
+            tableview.end_arrow(fb, end, False)
+
+
+def clocks_alone(screen, fb):
+    drawn_on = screen.fb
+    screen.fb = fb
+    screen._draw_clocks(1 - max(screen.viewer, 0))
+    screen.fb = drawn_on
+
+
+def test_the_running_clocks_keep_a_pixel_clear_of_every_tile_of_the_cross(tmp_path, monkeypatch):
+    """The other player's clock (under its tile count) and yours (above the count)
+    with their gauges running: never on nor against a tile, beside a north or south
+    arm too (their seconds are left out there), and with their seconds where the
+    arm is empty. Checked on every frame drawn of a whole duel against the handheld."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    app = h.app
+    draw = app.draw
+    seen = set()
+
+    def check():
+        draw()
+        screen = app.screen
+        if (type(screen).__module__ != "screens.table" or screen.message
+                or screen.mode not in (table.CHOOSE_TILE, table.CHOOSE_END, table.THINKING)
+                or session.game.state != PLAYING or session.delay(session.to_move()) < 0):
+            return
+        clocks = lit(lambda fb: clocks_alone(screen, fb))
+        tiles = lit(lambda fb: cross_alone(screen, fb))
+        near = {(x + dx, y + dy) for x, y in clocks for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert not near & tiles, "a clock against a tile"
+        cross = session.game.table
+        widest = max(x for x, _ in clocks)
+        assert widest <= tableview.CLOCK_RIGHT  # what a tick clears (screens.table)
+        seconds = widest > tableview.CLOCK_RIGHT_BY_ARM
+        seen.add((screen.mode, cross.outer_tile(N) >= 0, cross.outer_tile(S) >= 0, seconds))
+
+    monkeypatch.setattr(app, "draw", check)
+    while respond(h, first_play):
+        pass
+    assert any(mode == table.THINKING and north for mode, north, _, _ in seen), seen
+    assert any(mode == table.CHOOSE_END and south for mode, _, south, _ in seen), seen
+    assert (table.THINKING, False, False, True) in seen, seen
+    assert (table.CHOOSE_TILE, False, False, True) in seen, seen
+
+
+def test_a_clock_that_ticks_is_drawn_alone_the_picture_left_as_drawn_whole(
+        tmp_path, monkeypatch):
+    """When only the running clock changes (a second gone), the table draws that
+    clock alone, on your turn and while the handheld thinks, and such a frame takes
+    a step of the handheld's decision: every frame leaves the panel as drawing it
+    whole would (ui_driver.redraws_checked)."""
+    h = Handheld(first=None, save_dir=tmp_path)
+    checked = redraws_checked(h, monkeypatch, "screens.table")
+    ticks = []  # (mode, steps taken on the frame) of each frame that drew a tick
+    steps = [0, 0]  # the handheld's steps: all, and all as the last frame drew
+    what = redraw.Redraw.what
+
+    def counted(self, thinking, look):
+        answer = what(self, thinking, look)
+        if answer == redraw.TICK:
+            ticks.append((h.screen.mode, steps[0] - steps[1]))
+        steps[1] = steps[0]
+        return answer
+
+    monkeypatch.setattr(redraw.Redraw, "what", counted)
+    session = start_match(h, SOLO, SEED, game="bid")
+    until_mode(h, "table", table.CHOOSE_TILE)
+    idle(h, frames_for(h, 3500))  # you think for 3.5 s
+    assert [mode for mode, _ in ticks] == [table.CHOOSE_TILE] * 3
+    decide = session.think_step
+    slow = [0]
+
+    def slow_step():  # the handheld thinks for more than a second of frames
+        steps[0] += 1
+        slow[0] += 1
+        return decide() if slow[0] > 400 else False
+
+    monkeypatch.setattr(session, "think_step", slow_step)
+    press_move(h, first_play(session.view(0)))
+    until_mode(h, "table", table.THINKING)
+    until_mode(h, "table", table.CHOOSE_TILE)
+    thinking = [taken for mode, taken in ticks if mode == table.THINKING]
+    assert thinking and all(taken > 0 for taken in thinking)
+    assert checked[0] > 100
 
 
 def test_a_forced_pass_between_two_players_needs_no_button_nor_handover(tmp_path):

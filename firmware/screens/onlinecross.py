@@ -122,15 +122,11 @@ class Screen(onlineline.Screen):
         mover = play.to_move if self.mode == onlineline.PLAY else -1
         you = play.you
         other = 1 - you
-        text.draw(fb, self.corner[other], 0, 0)
-        x = text.number(fb, self.sizes[other], 0, 7)
-        text.draw(fb, " tile" if self.sizes[other] == 1 else " tiles", x, 7)
-        text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
-        tableview.number_right(fb, self.stock, 81, 7)
+        tableview.corners(fb, self.corner[other], self.sizes[other], self.stock, self.timed)
         x = 0
         if self.timed:
             mine = play.seconds() >= 0
-            tableview.clock(fb, self.clocks[other], -1, 0, 14)
+            tableview.clock(fb, self.clocks[other], -1, 0, tableview.OTHER_CLOCK_Y)
             tableview.clock(fb, play.left_ms if mine else self.clocks[you], -1, 0, _UPPER_Y)
             x = text.draw(fb, "Count ", 0, _LOW_Y)
         else:

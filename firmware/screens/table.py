@@ -57,6 +57,7 @@ _STATUS_RIGHT = const(83)  # where the status (whose turn) ends
 _UPPER_Y = const(38)
 _LOW_Y = const(45)
 _BUBBLE_W = const(78)  # the widest line of a message, which stays over the cross
+_CLOCK_BIT = const(4)  # the look's bits from this one up: the clock of the seat to move
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
 _TOLD_KINDS = (ev.PASSED, ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT)  # events shown in the bubble
 
@@ -98,7 +99,7 @@ class Screen:
         self.decided = False  # the handheld to move has made up its mind
         # Drawn only on the frames whose picture changed (see _look): drawn whole
         # it is most of a frame on a board, on I2C with its pages to push on top.
-        self.redraw = Redraw(still=True)
+        self.redraw = Redraw(still=True, ticking=_CLOCK_BIT)
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -499,7 +500,7 @@ class Screen:
         session = self.session
         if session.timed:
             seat = session.game.turn
-            look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << 4
+            look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << _CLOCK_BIT
         return look
 
     def draw(self):
@@ -514,7 +515,10 @@ class Screen:
         if what == redraw.REST:
             self._draw_rest()
             return
-        if what != redraw.WHOLE:
+        if what == redraw.TICK and not self.message:  # (a bubble may cover the clock)
+            self._draw_clock(self.session.game.turn, True)
+            what = redraw.DOTS if thinking else redraw.NOTHING
+        if what != redraw.WHOLE and what != redraw.TICK:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
@@ -574,13 +578,8 @@ class Screen:
     def _draw_corners(self, game):
         fb = self.fb
         other = 1 - max(self.viewer, 0)
-        text.draw(fb, self.corner_names[other], 0, 0)
-        n = count(game.hands[other])
-        x = text.number(fb, n, 0, 7)
-        text.draw(fb, " tile" if n == 1 else " tiles", x, 7)
-        stock = max(game.drawable(), 0)
-        text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
-        tableview.number_right(fb, stock, 81, 7)
+        tableview.corners(fb, self.corner_names[other], count(game.hands[other]),
+                          max(game.drawable(), 0), self.session.timed)
         x = 0
         choosing = self.mode == CHOOSE_END
         if self.session.timed:
@@ -627,10 +626,25 @@ class Screen:
             fb.fill_rect(72 + 4 * i, _LOW_Y + 3, 2, 2, 1)
 
     def _draw_clocks(self, other):
+        self._draw_clock(other)
+        self._draw_clock(1 - other)
+
+    def _draw_clock(self, seat, clear=False):
+        """A seat's clock at the cross's left, the other player's under its tile
+        count, yours above the count; its seconds clear of the arm beside it (north,
+        south) when a tile lies there or may be previewed there. `clear`: its line
+        is cleared first (the clock alone drawn again)."""
         session = self.session
-        tableview.clock(self.fb, session.bank(other), session.delay(other), 0, 14)
-        me = 1 - other
-        tableview.clock(self.fb, session.bank(me), session.delay(me), 0, _UPPER_Y)
+        upper = seat == 1 - max(self.viewer, 0)
+        y = tableview.OTHER_CLOCK_Y if upper else _UPPER_Y
+        arm = N if upper else S
+        right = tableview.CLOCK_RIGHT
+        if (session.game.table.outer_tile(arm) >= 0
+                or self.mode == CHOOSE_END and arm in self.ends):
+            right = tableview.CLOCK_RIGHT_BY_ARM
+        if clear:
+            self.fb.fill_rect(0, y, right + 1, 5, 0)
+        tableview.clock(self.fb, session.bank(seat), session.delay(seat), 0, y, False, right)
 
     def _draw_column(self, game):
         fb = self.fb
@@ -667,7 +681,9 @@ class Screen:
         lines = self.message
         timed = self.session.timed
         height = 7 * len(lines) + 5
-        top = 20 if timed else 15
+        band = tableview.OTHER_CLOCK_Y
+        below_clock = band + 6
+        top = below_clock if timed else 15
         if top + height > 53:
             # Five lines (a duel's domino between two long names, when the clocks
             # stand still) reach up over the other player's clock instead.
@@ -675,10 +691,13 @@ class Screen:
         bottom = top + height + 1
         if bottom < _UPPER_Y - 1:
             bottom = _UPPER_Y - 1  # the arms' band, whole
-        fb.fill_rect(0, 14, 85, bottom - 14, 0)
-        if top >= 20 and timed:  # the other player's clock, which the arms' band reaches
-            other = 1 - max(self.viewer, 0)
-            tableview.clock(fb, self.session.bank(other), self.session.delay(other), 0, 14)
+        for line_y in (_UPPER_Y, _LOW_Y):
+            if bottom > line_y:  # a line the bubble reaches goes whole: no slivers
+                bottom = max(bottom, line_y + 5)
+        fb.fill_rect(0, band, 85, bottom - band, 0)
+        fb.fill_rect(tableview.CX - 8, 0, 17, band, 0)  # the north arm, above the band
+        if timed and top >= below_clock:  # the other player's clock, in the band
+            self._draw_clock(1 - max(self.viewer, 0))
         fb.rect(0, top, 84, height, 1)
         for i in range(len(lines)):
             line = lines[i]

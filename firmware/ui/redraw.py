@@ -19,6 +19,13 @@ draw leaves the panel's pages to the next. Such a screen (both tables) calls
 `moved()` for every change its look does not show, and draws apart what it
 keeps apart (a message's box or bubble over the picture).
 
+A screen with a match clock keeps its face in the look's high bits, from bit
+`ticking` up (`Redraw(ticking=N)`): when only they changed since the picture was
+drawn whole, the screen redraws the clock alone (`what()` says TICK), and the
+frame takes its search step as one that redraws the dots does. (The duel's
+clock ticks every second: drawn whole, those frames were its longest while the
+handheld thought, 34 ms on the virtual Pico, and took no step.)
+
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
 both tables'): the screen draws its first part, and when the clock
 says that the rest (the longest it has taken yet) would end past _DRAWN_BY_MS,
@@ -45,6 +52,7 @@ NOTHING = const(0)  # the screen stays as it is
 DOTS = const(1)  # only the thinking dots are drawn again
 WHOLE = const(2)
 REST = const(3)  # the rest of a picture whose first part the frame before drew
+TICK = const(4)  # only the clock changed: it alone is drawn again (and the dots)
 _DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's push
 # A picture's rest on a board until one is timed: 13-19 ms at Kozel's table, and
 # a first rest of 17 ms, expected to take 16, ran a frame to 35 ms.
@@ -70,8 +78,11 @@ def rehearse(screen):
 
 
 class Redraw:
-    def __init__(self, still=False):
+    def __init__(self, still=False, ticking=0):
         self.still = still  # the look tells the whole picture (see above)
+        # The look's bits below this one are the picture's; those from it up, its
+        # clock's (0: none).
+        self._picture = (1 << ticking) - 1 if ticking else -1
         self.saved = False  # this frame saved
         # The look of the last frame, as the screen's update saw it while the
         # handheld thinks, and the look the picture was last drawn whole with.
@@ -91,13 +102,17 @@ class Redraw:
         only them and its time is the search's. (A frame that saved drew nothing:
         the look it saw may be drawn whole only on the next, which then takes no
         step. A screen run without drawing thinks on.)"""
-        same = look == self.seen and (look == self.drawn or not self.drawing)
+        same = self._alike(look, self.seen) and (self._alike(look, self.drawn) or not self.drawing)
         self.seen = look
         return same and not self.half
 
+    def _alike(self, look, before):
+        """`look` is `before`, or differs from it only in its clock."""
+        return look == before or before >= 0 and (look ^ before) & self._picture == 0
+
     def what(self, thinking, look):
-        """For the screen's draw: what this frame draws, NOTHING, DOTS, WHOLE or
-        REST. (A frame that saves draws nothing, and a picture half drawn then
+        """For the screen's draw: what this frame draws, NOTHING, DOTS, TICK, WHOLE
+        or REST. (A frame that saves draws nothing, and a picture half drawn then
         stays held: the next is drawn whole.)"""
         self.drawing = True
         if self.saved or not (thinking or self.still):
@@ -110,8 +125,9 @@ class Redraw:
             if self.half:
                 return REST
             return DOTS if thinking else NOTHING
+        tick = not self.half and self._alike(look, self.drawn)
         self.drawn = look
-        return WHOLE
+        return TICK if tick else WHOLE
 
     def split(self, clock):
         """After a picture's first part: True when its rest is left to the next

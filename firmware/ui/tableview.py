@@ -40,6 +40,13 @@ CORNER_NAME_W = const(33)  # ... in the top left corner, clear of the north arm
 STOCK_BACK = domino.BACK
 STOCK_PASS = const(4)
 NO_STOCK = const(-1)
+# A duel's clocks beside the cross: the other player's under its tile count, the
+# corner's lines a row closer (corners()) so that it keeps a row above a double
+# standing on the west arm (rows 18-34); their seconds ("7s") left of a tile on
+# the north or south arm (x 34-50 at its widest).
+OTHER_CLOCK_Y = const(12)
+CLOCK_RIGHT = const(40)  # the last column of the widest clock(): "2:00", gauge, "10s"
+CLOCK_RIGHT_BY_ARM = const(CX - 10)
 # Every tile playable: the hand while another seat plays is shown plain.
 PLAIN = const(0xFFFFFFF)
 _RAISE = const(3)  # the tile under the cursor stands this much above the others
@@ -172,11 +179,23 @@ def score_line(fb, label, points, y, bold, change=0):
     text.number(fb, amount, text.draw(fb, "+" if change > 0 else "-", x, y, colour), y, colour)
 
 
-def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
+def corners(fb, name, tiles, stock, timed):
+    """The cross's top corners: the other player's name and tile count at the left
+    (a row higher in a duel, whose clock goes under them), the stock at the right."""
+    y = 6 if timed else 7  # a duel's three lines 6 apart: OTHER_CLOCK_Y
+    text.draw(fb, name, 0, 0)
+    x = text.number(fb, tiles, 0, y)
+    text.draw(fb, " tile" if tiles == 1 else " tiles", x, y)
+    text.draw(fb, "Stock", 82 - text.width("Stock"), 0)
+    number_right(fb, stock, 81, y)
+
+
+def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False, right=127):
     """A match clock at (x, y): the bank as m:ss (13 pixels wide) and, while it runs,
     a gauge of the delay left (a pixel per second: it empties first, then the bank
     counts down) and its seconds ("7s"), after the bank or, with gauge_left,
-    before it from x - 14."""
+    before it from x - 14. After the bank, the seconds are left out where they
+    would pass column `right` (the gauge tells them too)."""
     seconds = _seconds(bank_ms)
     end = text.number(fb, seconds // 60, x, y)
     end = text.draw(fb, ":", end, y)
@@ -192,6 +211,8 @@ def clock(fb, bank_ms, delay_ms, x, y, gauge_left=False):
             at = left - 2 - text.number_width(delay) - text.width("s")
         else:
             at = left + 14
+            if at + text.number_width(delay) + text.width("s") > right:
+                return
         text.draw(fb, "s", text.number(fb, delay, at, y), y)
 
 
