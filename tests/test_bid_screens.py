@@ -331,6 +331,28 @@ def test_a_clock_that_ticks_is_drawn_alone_the_picture_left_as_drawn_whole(
     assert checked[0] > 100
 
 
+def test_a_tick_of_your_clock_under_a_message_draws_nothing(tmp_path, monkeypatch):
+    h = Handheld(first=None, save_dir=tmp_path)
+    session = start_match(h, SOLO, SEED, game="bid")
+    until_mode(h, "table", table.CHOOSE_TILE)
+    assert session.game.playable(h.screen.viewer)
+    h.press("down")  # drawing while a tile fits: refused, and your clock runs on ...
+    assert mode_is(h, "table", table.MESSAGE) and len(h.screen.message) == 3
+    idle(h, 25)  # (the table, the bubble alone, the tile played last no longer lit)
+    ticks = []
+    what = redraw.Redraw.what
+    monkeypatch.setattr(redraw.Redraw, "what", lambda self, thinking, look: (
+        ticks.append(what(self, thinking, look)), ticks[-1])[1])
+    panel = h.glass()
+    fb = h.app.fb
+    fill = fb.fill
+    drawn = []
+    monkeypatch.setattr(fb, "fill", lambda c: (drawn.append(c), fill(c)))
+    idle(h, 45)  # ... under the bubble, which hides it
+    assert ticks.count(redraw.TICK) == 2 and not drawn and h.glass() == panel
+    assert mode_is(h, "table", table.MESSAGE)
+
+
 def test_a_forced_pass_between_two_players_needs_no_button_nor_handover(tmp_path):
     """Bob must pass: the pass is made by itself as Ann's play leaves him stuck, the
     message goes by itself, and Ann, who still holds the handheld, plays on. Her

@@ -2,7 +2,7 @@
 they draw. A frame that draws the picture whole takes no step (the two together
 came to 42-46 ms on a board)."""
 
-from ui.redraw import DOTS, NOTHING, Redraw, rehearse, REST, WHOLE
+from ui.redraw import DOTS, NOTHING, Redraw, rehearse, REST, TICK, WHOLE
 
 
 class _Clock:
@@ -138,3 +138,26 @@ def test_no_two_frames_running_are_held_and_a_frame_with_room_draws_it_all():
     redraw.saved = True  # a move's frame while a rest is owed: it draws nothing, still held
     assert redraw.what(False, 4) == NOTHING and redraw.half
     assert redraw.what(False, 4) == WHOLE  # then the picture anew
+
+
+def test_a_change_of_the_clock_alone_is_a_tick_that_takes_a_step_the_rest_first_if_owed():
+    """Redraw(ticking=4): the look's bits from 4 up are a clock, which the screen
+    redraws alone (TICK) on a frame that also takes its step; a change below them
+    is drawn whole; a rest still owed is drawn before the tick."""
+    clock = _Clock(gone=20)
+    redraw = Redraw(still=True, ticking=4)
+    redraw.steady(0x35)
+    assert redraw.what(True, 0x35) == WHOLE
+    assert redraw.steady(0x45)  # the clock ticked: this frame steps ...
+    assert redraw.what(True, 0x45) == TICK  # ... and draws the clock and the dots
+    assert redraw.steady(0x45) and redraw.what(True, 0x45) == DOTS
+    assert not redraw.steady(0x44) and redraw.what(True, 0x44) == WHOLE  # the picture
+    assert redraw.what(False, 0x54) == TICK  # on a player's turn too
+    redraw.moved()
+    assert redraw.what(False, 0x54) == WHOLE and redraw.split(clock)  # held, rest owed
+    assert redraw.what(False, 0x64) == REST  # the tick waits for the rest ...
+    redraw.rest_from(clock)
+    assert redraw.what(False, 0x64) == TICK  # ... and comes on the next frame
+    plain = Redraw(still=True)  # a screen without a clock: every change is whole
+    plain.what(False, 0x35)
+    assert plain.what(False, 0x45) == WHOLE

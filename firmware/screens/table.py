@@ -57,6 +57,7 @@ _STATUS_RIGHT = const(83)  # where the status (whose turn) ends
 _UPPER_Y = const(38)
 _LOW_Y = const(45)
 _BUBBLE_W = const(78)  # the widest line of a message, which stays over the cross
+_BELOW_CLOCK = const(18)  # a duel's bubble starts a row below the other player's clock
 _CLOCK_BIT = const(4)  # the look's bits from this one up: the clock of the seat to move
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
 _TOLD_KINDS = (ev.PASSED, ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT)  # events shown in the bubble
@@ -515,8 +516,10 @@ class Screen:
         if what == redraw.REST:
             self._draw_rest()
             return
-        if what == redraw.TICK and not self.message:  # (a bubble may cover the clock)
-            self._draw_clock(self.session.game.turn, True)
+        if what == redraw.TICK:
+            seat = self.session.game.turn
+            if not (self.message and self._under_bubble(self._clock_y(seat))):
+                self._draw_clock(seat, True)
             what = redraw.DOTS if thinking else redraw.NOTHING
         if what != redraw.WHOLE and what != redraw.TICK:
             if what == redraw.DOTS:
@@ -629,15 +632,19 @@ class Screen:
         self._draw_clock(other)
         self._draw_clock(1 - other)
 
+    def _clock_y(self, seat):
+        """The line of a seat's clock: the other player's under its tile count,
+        yours above the count."""
+        return tableview.OTHER_CLOCK_Y if seat == 1 - max(self.viewer, 0) else _UPPER_Y
+
     def _draw_clock(self, seat, clear=False):
         """A seat's clock at the cross's left, the other player's under its tile
         count, yours above the count; its seconds clear of the arm beside it (north,
         south) when a tile lies there or may be previewed there. `clear`: its line
         is cleared first (the clock alone drawn again)."""
         session = self.session
-        upper = seat == 1 - max(self.viewer, 0)
-        y = tableview.OTHER_CLOCK_Y if upper else _UPPER_Y
-        arm = N if upper else S
+        y = self._clock_y(seat)
+        arm = N if y == tableview.OTHER_CLOCK_Y else S
         right = tableview.CLOCK_RIGHT
         if (session.game.table.outer_tile(arm) >= 0
                 or self.mode == CHOOSE_END and arm in self.ends):
@@ -673,17 +680,11 @@ class Screen:
         fb.fill_rect(x, y, 9, 5, 1)  # face down: white, with a dark inner line
         fb.rect(x + 1, y + 1, 7, 3, 0)
 
-    def _draw_bubble(self):
-        """The message in a bubble over the cross (the arms are cleared whole, so
-        no slivers of tiles show around it), clear of the score column, the
-        corners' top lines and the other player's clock."""
-        fb = self.fb
-        lines = self.message
-        timed = self.session.timed
-        height = 7 * len(lines) + 5
-        band = tableview.OTHER_CLOCK_Y
-        below_clock = band + 6
-        top = below_clock if timed else 15
+    def _bubble_box(self):
+        """(top, bottom) of the message's bubble: its box's top row, and the row
+        below what it clears, from the band's top (tableview.OTHER_CLOCK_Y) down."""
+        height = 7 * len(self.message) + 5
+        top = _BELOW_CLOCK if self.session.timed else 15
         if top + height > 53:
             # Five lines (a duel's domino between two long names, when the clocks
             # stand still) reach up over the other player's clock instead.
@@ -694,10 +695,27 @@ class Screen:
         for line_y in (_UPPER_Y, _LOW_Y):
             if bottom > line_y:  # a line the bubble reaches goes whole: no slivers
                 bottom = max(bottom, line_y + 5)
+        return top, bottom
+
+    def _under_bubble(self, y):
+        """Whether the bubble hides the clock line at y: yours when it reaches
+        down to it, the other player's when it reaches up over it."""
+        top, bottom = self._bubble_box()
+        return top < _BELOW_CLOCK if y == tableview.OTHER_CLOCK_Y else y < bottom
+
+    def _draw_bubble(self):
+        """The message in a bubble over the cross (the arms are cleared whole, so
+        no slivers of tiles show around it), clear of the score column, the
+        corners' top lines and the other player's clock."""
+        fb = self.fb
+        lines = self.message
+        top, bottom = self._bubble_box()
+        band = tableview.OTHER_CLOCK_Y
         fb.fill_rect(0, band, 85, bottom - band, 0)
         fb.fill_rect(tableview.CX - 8, 0, 17, band, 0)  # the north arm, above the band
-        if timed and top >= below_clock:  # the other player's clock, in the band
+        if self.session.timed and top >= _BELOW_CLOCK:  # the other player's clock
             self._draw_clock(1 - max(self.viewer, 0))
+        height = 7 * len(lines) + 5
         fb.rect(0, top, 84, height, 1)
         for i in range(len(lines)):
             line = lines[i]

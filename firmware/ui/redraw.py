@@ -125,9 +125,13 @@ class Redraw:
             if self.half:
                 return REST
             return DOTS if thinking else NOTHING
-        tick = not self.half and self._alike(look, self.drawn)
+        if self._alike(look, self.drawn):
+            if self.half:
+                return REST  # the picture's rest first, its clock's tick on the next
+            self.drawn = look
+            return TICK
         self.drawn = look
-        return TICK if tick else WHOLE
+        return WHOLE
 
     def split(self, clock):
         """After a picture's first part: True when its rest is left to the next
