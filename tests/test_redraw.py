@@ -140,16 +140,16 @@ def test_no_two_frames_running_are_held_and_a_frame_with_room_draws_it_all():
     assert redraw.what(False, 4) == WHOLE  # then the picture anew
 
 
-def test_a_change_of_the_clock_alone_is_a_tick_that_takes_a_step_the_rest_first_if_owed():
+def test_a_change_of_the_clock_alone_is_a_tick_drawn_after_a_rest_owed():
     """Redraw(ticking=4): the look's bits from 4 up are a clock, which the screen
-    redraws alone (TICK) on a frame that also takes its step; a change below them
-    is drawn whole; a rest still owed is drawn before the tick."""
+    redraws alone (TICK), on a frame that takes no step; a change below them is
+    drawn whole; a rest still owed is drawn before the tick."""
     clock = _Clock(gone=20)
     redraw = Redraw(still=True, ticking=4)
     redraw.steady(0x35)
     assert redraw.what(True, 0x35) == WHOLE
-    assert redraw.steady(0x45)  # the clock ticked: this frame steps ...
-    assert redraw.what(True, 0x45) == TICK  # ... and draws the clock and the dots
+    assert not redraw.steady(0x45)  # the clock ticked: no step on this frame ...
+    assert redraw.what(True, 0x45) == TICK  # ... which draws the clock and the dots
     assert redraw.steady(0x45) and redraw.what(True, 0x45) == DOTS
     assert not redraw.steady(0x44) and redraw.what(True, 0x44) == WHOLE  # the picture
     assert redraw.what(False, 0x54) == TICK  # on a player's turn too

@@ -21,10 +21,11 @@ keeps apart (a message's box or bubble over the picture).
 
 A screen with a match clock keeps its face in the look's high bits, from bit
 `ticking` up (`Redraw(ticking=N)`): when only they changed since the picture was
-drawn whole, the screen redraws the clock alone (`what()` says TICK), and the
-frame takes its search step as one that redraws the dots does. (The duel's
-clock ticks every second: drawn whole, those frames were its longest while the
-handheld thought, 34 ms on the virtual Pico, and took no step.)
+drawn whole, the screen redraws the clock alone (`what()` says TICK). Such a
+frame takes no search step still: its clock's few strings cost 3-5 ms on a
+board, which a step that fills the frame leaves no room for (a trial that
+stepped on them made 35 ms frames). The duel's clock ticks every second: drawn
+whole, those frames took 30-34 ms on the virtual Pico.
 
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
 both tables'): the screen draws its first part, and when the clock
@@ -102,7 +103,7 @@ class Redraw:
         only them and its time is the search's. (A frame that saved drew nothing:
         the look it saw may be drawn whole only on the next, which then takes no
         step. A screen run without drawing thinks on.)"""
-        same = self._alike(look, self.seen) and (self._alike(look, self.drawn) or not self.drawing)
+        same = look == self.seen and (look == self.drawn or not self.drawing)
         self.seen = look
         return same and not self.half
 
