@@ -290,22 +290,23 @@ def test_the_running_clocks_keep_a_pixel_clear_of_every_tile_of_the_cross(tmp_pa
     assert (table.CHOOSE_TILE, False, False, True) in seen, seen
 
 
-def test_a_clock_that_ticks_is_drawn_alone_the_picture_left_as_drawn_whole(
-        tmp_path, monkeypatch):
-    """When only the running clock changes (a second gone), the table draws that
-    clock alone, on your turn and while the handheld thinks (a frame that takes no
-    step of its decision, as a frame drawn whole): every frame leaves the panel as
-    drawing it whole would (ui_driver.redraws_checked)."""
+def test_a_clock_that_ticks_or_a_tile_no_longer_lit_is_drawn_alone(tmp_path, monkeypatch):
+    """When only the running clock changes (a second gone), or the tile played last
+    stops showing lit, the table draws that part alone, on your turn and while the
+    handheld thinks (a frame that takes no step of its decision, as a frame drawn
+    whole): every frame leaves the panel as drawing it whole would
+    (ui_driver.redraws_checked)."""
     h = Handheld(first=None, save_dir=tmp_path)
     checked = redraws_checked(h, monkeypatch, "screens.table")
-    ticks = []  # (mode, steps taken on the frame) of each frame that drew a tick
+    parts = []  # (part, mode, steps taken on the frame) of each frame that drew parts
     steps = [0, 0]  # the handheld's steps: all, and all as the last frame drew
     what = redraw.Redraw.what
 
     def counted(self, thinking, look):
         answer = what(self, thinking, look)
-        if answer == redraw.TICK:
-            ticks.append((h.screen.mode, steps[0] - steps[1]))
+        if answer == redraw.PARTS:
+            part = "clock" if self.changed >> 4 else "unlit" if self.changed == 1 else "?"
+            parts.append((part, h.screen.mode, steps[0] - steps[1]))
         steps[1] = steps[0]
         return answer
 
@@ -313,7 +314,7 @@ def test_a_clock_that_ticks_is_drawn_alone_the_picture_left_as_drawn_whole(
     session = start_match(h, SOLO, SEED, game="bid")
     until_mode(h, "table", table.CHOOSE_TILE)
     idle(h, frames_for(h, 3500))  # you think for 3.5 s
-    assert [mode for mode, _ in ticks] == [table.CHOOSE_TILE] * 3
+    assert [part for part, _, _ in parts] == ["unlit"] + ["clock"] * 3  # the handheld's tile
     decide = session.think_step
     slow = [0]
 
@@ -326,8 +327,9 @@ def test_a_clock_that_ticks_is_drawn_alone_the_picture_left_as_drawn_whole(
     press_move(h, first_play(session.view(0)))
     until_mode(h, "table", table.THINKING)
     until_mode(h, "table", table.CHOOSE_TILE)
-    thinking = [taken for mode, taken in ticks if mode == table.THINKING]
-    assert thinking and not any(thinking)
+    thinking = [(part, taken) for part, mode, taken in parts if mode == table.THINKING]
+    assert {part for part, _ in thinking} == {"clock", "unlit"}
+    assert not any(taken for _, taken in thinking)
     assert checked[0] > 100
 
 
@@ -349,7 +351,7 @@ def test_a_tick_of_your_clock_under_a_message_draws_nothing(tmp_path, monkeypatc
     drawn = []
     monkeypatch.setattr(fb, "fill", lambda c: (drawn.append(c), fill(c)))
     idle(h, 45)  # ... under the bubble, which hides it
-    assert ticks.count(redraw.TICK) == 2 and not drawn and h.glass() == panel
+    assert ticks.count(redraw.PARTS) == 2 and not drawn and h.glass() == panel
     assert mode_is(h, "table", table.MESSAGE)
 
 

@@ -2,7 +2,7 @@
 they draw. A frame that draws the picture whole takes no step (the two together
 came to 42-46 ms on a board)."""
 
-from ui.redraw import DOTS, NOTHING, Redraw, rehearse, REST, TICK, WHOLE
+from ui.redraw import DOTS, NOTHING, PARTS, Redraw, rehearse, REST, WHOLE
 
 
 class _Clock:
@@ -140,24 +140,26 @@ def test_no_two_frames_running_are_held_and_a_frame_with_room_draws_it_all():
     assert redraw.what(False, 4) == WHOLE  # then the picture anew
 
 
-def test_a_change_of_the_clock_alone_is_a_tick_drawn_after_a_rest_owed():
-    """Redraw(ticking=4): the look's bits from 4 up are a clock, which the screen
-    redraws alone (TICK), on a frame that takes no step; a change below them is
-    drawn whole; a rest still owed is drawn before the tick."""
+def test_a_change_of_its_parts_alone_draws_them_alone_after_a_rest_owed():
+    """Redraw(parts=MASK): the look's bits in MASK (here bit 0 and those from 4
+    up, as the duel's lit tile and clock) are parts that the screen draws again
+    alone (PARTS, `changed` saying which), on a frame that takes no step; a change
+    of another bit is drawn whole; a rest still owed is drawn before the parts."""
     clock = _Clock(gone=20)
-    redraw = Redraw(still=True, ticking=4)
+    redraw = Redraw(still=True, parts=1 | -1 << 4)
     redraw.steady(0x35)
     assert redraw.what(True, 0x35) == WHOLE
     assert not redraw.steady(0x45)  # the clock ticked: no step on this frame ...
-    assert redraw.what(True, 0x45) == TICK  # ... which draws the clock and the dots
+    assert redraw.what(True, 0x45) == PARTS and redraw.changed == 0x70  # ... the clock
     assert redraw.steady(0x45) and redraw.what(True, 0x45) == DOTS
-    assert not redraw.steady(0x44) and redraw.what(True, 0x44) == WHOLE  # the picture
-    assert redraw.what(False, 0x54) == TICK  # on a player's turn too
+    assert redraw.what(True, 0x44) == PARTS and redraw.changed == 1  # the tile unlit
+    assert not redraw.steady(0x46) and redraw.what(True, 0x46) == WHOLE  # the picture
+    assert redraw.what(False, 0x56) == PARTS  # on a player's turn too
     redraw.moved()
-    assert redraw.what(False, 0x54) == WHOLE and redraw.split(clock)  # held, rest owed
-    assert redraw.what(False, 0x64) == REST  # the tick waits for the rest ...
+    assert redraw.what(False, 0x56) == WHOLE and redraw.split(clock)  # held, rest owed
+    assert redraw.what(False, 0x66) == REST  # the parts wait for the rest ...
     redraw.rest_from(clock)
-    assert redraw.what(False, 0x64) == TICK  # ... and comes on the next frame
-    plain = Redraw(still=True)  # a screen without a clock: every change is whole
+    assert redraw.what(False, 0x66) == PARTS  # ... and come on the next frame
+    plain = Redraw(still=True)  # a screen without parts: every change is whole
     plain.what(False, 0x35)
     assert plain.what(False, 0x45) == WHOLE

@@ -58,7 +58,9 @@ _UPPER_Y = const(38)
 _LOW_Y = const(45)
 _BUBBLE_W = const(78)  # the widest line of a message, which stays over the cross
 _BELOW_CLOCK = const(18)  # a duel's bubble starts a row below the other player's clock
-_CLOCK_BIT = const(4)  # the look's bits from this one up: the clock of the seat to move
+# The look's bits (see _look) that the screen draws again alone (ui.redraw's parts):
+_LIT = const(1)  # the tile played last is lit
+_CLOCK_BIT = const(4)  # from this one up: the clock of the seat to move
 _DIRECTION_END = ((LEFT, W), (RIGHT, E), (UP, N), (DOWN, S))
 _TOLD_KINDS = (ev.PASSED, ev.DOMINO, ev.BLOCKED, ev.TIMED_OUT)  # events shown in the bubble
 
@@ -100,7 +102,7 @@ class Screen:
         self.decided = False  # the handheld to move has made up its mind
         # Drawn only on the frames whose picture changed (see _look): drawn whole
         # it is most of a frame on a board, on I2C with its pages to push on top.
-        self.redraw = Redraw(still=True, ticking=_CLOCK_BIT)
+        self.redraw = Redraw(still=True, parts=_LIT | -1 << _CLOCK_BIT)
         # The handheld seat hurried by A or B: it moves on without waiting for
         # the rest of its turn (its draws and its play), not the next one. A demo
         # is a show for nobody's turn: it is not hurried.
@@ -495,7 +497,7 @@ class Screen:
         allocated): the lit tile, a score told, the message of a failed save, the
         chosen end's blink and the clock of the seat to move (see ui.redraw; the
         rest changes with a move, the cursor or the mode, which say so)."""
-        look = (self.frames < _LIT_FRAMES) | (self.popup_frames > 0) << 1
+        look = self._lit() * _LIT | (self.popup_frames > 0) << 1
         look |= (self.app.failure_frames > 0) << 2
         look |= (self.mode == CHOOSE_END and self.frames & 8 != 0) << 3
         session = self.session
@@ -503,6 +505,15 @@ class Screen:
             seat = session.game.turn
             look |= tableview.clock_face(session.bank(seat), session.delay(seat)) << _CLOCK_BIT
         return look
+
+    def _lit(self):
+        """Whether the tile played last shows lit: for a moment after the play, and
+        all through the last play of a hand; not while an end is chosen (nor on
+        the handover's screen, which shows no cross)."""
+        mode = self.mode
+        if mode == CHOOSE_END or mode == HANDOVER:
+            return False
+        return self.frames < _LIT_FRAMES or mode == LAST_PLAY
 
     def draw(self):
         fb = self.fb
@@ -516,12 +527,10 @@ class Screen:
         if what == redraw.REST:
             self._draw_rest()
             return
-        if what == redraw.TICK:
-            seat = self.session.game.turn
-            if not (self.message and self._under_bubble(self._clock_y(seat))):
-                self._draw_clock(seat, True)
+        if what == redraw.PARTS and not (self.message and self.redraw.changed & _LIT):
+            self._draw_parts(self.redraw.changed)
             what = redraw.DOTS if thinking else redraw.NOTHING
-        if what != redraw.WHOLE and what != redraw.TICK:
+        if what != redraw.WHOLE and what != redraw.PARTS:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
@@ -536,9 +545,7 @@ class Screen:
         mode = self.mode
         choosing = mode == CHOOSE_END
         hide = self.ends[self.end_index] if choosing and self.frames & 8 else -1
-        lit = -1
-        if not choosing and (self.frames < _LIT_FRAMES or mode == LAST_PLAY):
-            lit = self.last_tile
+        lit = self.last_tile if self._lit() else -1
         tableview.cross(fb, table, hide, lit)
         if choosing:
             if hide >= 0:
@@ -552,6 +559,19 @@ class Screen:
         # the handheld thinks: that frame takes no step, and the clock ticks.
         if thinking or not self.redraw.split(self.app.clock):
             self._draw_rest()
+
+    def _draw_parts(self, changed):
+        """What of the picture `changed` (the look's bits): the tile played last
+        lit or no longer (not under a bubble: see draw), the clock of the seat to
+        move (nothing where the bubble hides it)."""
+        table = self.session.game.table
+        if changed & _LIT and table.n:
+            look = domino.LIT if self._lit() else domino.NORMAL
+            tableview.cross_tile(self.fb, table, self.last_tile, look)
+        if changed >> _CLOCK_BIT:
+            seat = self.session.game.turn
+            if not (self.message and self._under_bubble(self._clock_y(seat))):
+                self._draw_clock(seat, True)
 
     def _draw_rest(self):
         """The picture's second part: the scores, the hand, a drawn tile leaving

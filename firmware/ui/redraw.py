@@ -19,13 +19,14 @@ draw leaves the panel's pages to the next. Such a screen (both tables) calls
 `moved()` for every change its look does not show, and draws apart what it
 keeps apart (a message's box or bubble over the picture).
 
-A screen with a match clock keeps its face in the look's high bits, from bit
-`ticking` up (`Redraw(ticking=N)`): when only they changed since the picture was
-drawn whole, the screen redraws the clock alone (`what()` says TICK). Such a
-frame takes no search step still: its clock's few strings cost 3-5 ms on a
-board, which a step that fills the frame leaves no room for (a trial that
-stepped on them made 35 ms frames). The duel's clock ticks every second: drawn
-whole, those frames took 30-34 ms on the virtual Pico.
+Parts of a picture that a screen can draw again alone are bits of its look
+named in `Redraw(parts=MASK)`: the duel's clock, whose face is the look's high
+bits and ticks every second, and the tile played last, lit for a moment. When
+only they changed since the picture was drawn whole, `what()` says PARTS and
+`changed` which bits: the screen draws those parts alone (3-5 ms on a board,
+where the duel's table drawn whole took 30-34 ms, the longest frames while the
+handheld thought). Such a frame takes no search step still: a step that filled
+the frame left no room for them (a trial made 35 ms frames).
 
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
 both tables'): the screen draws its first part, and when the clock
@@ -53,7 +54,7 @@ NOTHING = const(0)  # the screen stays as it is
 DOTS = const(1)  # only the thinking dots are drawn again
 WHOLE = const(2)
 REST = const(3)  # the rest of a picture whose first part the frame before drew
-TICK = const(4)  # only the clock changed: it alone is drawn again (and the dots)
+PARTS = const(4)  # only the look's parts changed: they alone are drawn again
 _DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's push
 # A picture's rest on a board until one is timed: 13-19 ms at Kozel's table, and
 # a first rest of 17 ms, expected to take 16, ran a frame to 35 ms.
@@ -79,11 +80,10 @@ def rehearse(screen):
 
 
 class Redraw:
-    def __init__(self, still=False, ticking=0):
+    def __init__(self, still=False, parts=0):
         self.still = still  # the look tells the whole picture (see above)
-        # The look's bits below this one are the picture's; those from it up, its
-        # clock's (0: none).
-        self._picture = (1 << ticking) - 1 if ticking else -1
+        self._whole = ~parts  # the look's bits that only a picture drawn whole shows
+        self.changed = 0  # the look's bits that changed, when what() says PARTS
         self.saved = False  # this frame saved
         # The look of the last frame, as the screen's update saw it while the
         # handheld thinks, and the look the picture was last drawn whole with.
@@ -107,12 +107,8 @@ class Redraw:
         self.seen = look
         return same and not self.half
 
-    def _alike(self, look, before):
-        """`look` is `before`, or differs from it only in its clock."""
-        return look == before or before >= 0 and (look ^ before) & self._picture == 0
-
     def what(self, thinking, look):
-        """For the screen's draw: what this frame draws, NOTHING, DOTS, TICK, WHOLE
+        """For the screen's draw: what this frame draws, NOTHING, DOTS, PARTS, WHOLE
         or REST. (A frame that saves draws nothing, and a picture half drawn then
         stays held: the next is drawn whole.)"""
         self.drawing = True
@@ -126,11 +122,12 @@ class Redraw:
             if self.half:
                 return REST
             return DOTS if thinking else NOTHING
-        if self._alike(look, self.drawn):
+        if self.drawn >= 0 and (look ^ self.drawn) & self._whole == 0:
             if self.half:
-                return REST  # the picture's rest first, its clock's tick on the next
+                return REST  # the picture's rest first, the parts on the next frame
+            self.changed = look ^ self.drawn
             self.drawn = look
-            return TICK
+            return PARTS
         self.drawn = look
         return WHOLE
 

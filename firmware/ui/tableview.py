@@ -133,17 +133,32 @@ def cross(fb, table, hide_end=-1, lit=-1):
     `lit` (the one just played) is drawn lit."""
     if table.n == 0:
         return
-    x, y, standing = _centre_box(table)
-    centre = table.centre
-    first = LOW[centre]
-    if not standing and table.placed[0] == LEAD_FLIP and table.played[0] == centre:
-        first = HIGH[centre]
-    domino.draw(fb, centre, x, y, standing, first, domino.LIT if centre == lit else domino.NORMAL)
+    _centre(fb, table, domino.LIT if table.centre == lit else domino.NORMAL)
     for end in range(4):
         t = table.outer_tile(end)
         if t >= 0 and end != hide_end:
             look = domino.LIT if t == lit else domino.NORMAL
             arm_tile(fb, table, end, t, table.value[end], table.length[end] > 1, look)
+
+
+def cross_tile(fb, table, t, look):
+    """Tile t drawn again where the cross shows it (the centre or an arm's outer
+    tile: the tile played last is one), in `look`: lit, or no longer."""
+    if t == table.centre:
+        _centre(fb, table, look)
+        return
+    for end in range(4):
+        if table.outer_tile(end) == t:
+            arm_tile(fb, table, end, t, table.value[end], table.length[end] > 1, look)
+
+
+def _centre(fb, table, look):
+    x, y, standing = _centre_box(table)
+    centre = table.centre
+    first = LOW[centre]
+    if not standing and table.placed[0] == LEAD_FLIP and table.played[0] == centre:
+        first = HIGH[centre]
+    domino.draw(fb, centre, x, y, standing, first, look)
 
 
 def preview(fb, table, t, end, look):
