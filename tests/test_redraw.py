@@ -163,3 +163,18 @@ def test_a_change_of_its_parts_alone_draws_them_alone_after_a_rest_owed():
     plain = Redraw(still=True)  # a screen without parts: every change is whole
     plain.what(False, 0x35)
     assert plain.what(False, 0x45) == WHOLE
+
+
+def test_a_thinking_frame_leaves_room_for_a_rest_or_parts_and_none_drawn_whole():
+    clock = _Clock(gone=20)
+    redraw = Redraw(still=True, parts=1 | -1 << 4)
+    assert redraw.leave_ms(0x35) == -1  # never drawn: whole
+    assert redraw.what(True, 0x35) == WHOLE and redraw.split(clock)
+    assert redraw.leave_ms(0x35) == redraw.rest_ms  # the rest owed, drawn next
+    assert redraw.what(True, 0x35) == REST
+    redraw.rest_from(clock)
+    assert redraw.leave_ms(0x35) == 0  # only the dots
+    assert redraw.what(True, 0x35) == DOTS
+    assert redraw.leave_ms(0x45) == 5  # the clock alone
+    assert redraw.what(True, 0x45) == PARTS
+    assert redraw.leave_ms(0x47) == -1  # the picture: whole

@@ -90,3 +90,13 @@ def test_a_step_that_only_starts_the_decision_is_its_frames_last():
 
     assert think(step, app) is False
     assert app.steps == 1 and thinking._longest[0] == 8
+
+
+def test_a_frame_leaves_room_for_what_it_will_draw_beyond_the_dots():
+    app = FakeApp([5] * 20)
+    think(app.step, app, 10)
+    assert app.steps == 3 and app.now == 15  # a fourth would end at 20, and 10 drawn after
+    thinking._longest[0] = 0
+    app = FakeApp([5] * 20)
+    app.now = 12
+    assert think(app.step, app, 18) is False and app.steps == 0  # no room even for one

@@ -275,11 +275,13 @@ class Screen:
             # nodes), as many a frame as fit in its time (ui.thinking), so the
             # screen animates however long the decision takes. While it thinks
             # only its dots move, so the screen is not drawn again (see draw);
-            # a frame on which more changes is drawn whole and takes no step.
-            # The move is made on a frame of its own, not after a step.
+            # a frame that draws the picture whole takes no step, one that draws
+            # its rest or parts of it (a tick of the clock) the steps that fit
+            # beside them. The move is made on a frame of its own, not after a step.
             if not self.decided:
-                if self.redraw.steady(self._look()):
-                    self.decided = think(self.session.think_step, self.app)
+                leave_ms = self.redraw.leave_ms(self._look())
+                if leave_ms >= 0:
+                    self.decided = think(self.session.think_step, self.app, leave_ms)
             elif self.hurry == turn or self.frames >= _THINK_FRAMES:
                 self._act(None)
         elif mode == CHOOSE_TILE:
@@ -526,6 +528,8 @@ class Screen:
         what = self.redraw.what(thinking, self._look())
         if what == redraw.REST:
             self._draw_rest()
+            if thinking:
+                self._draw_dots()  # (they may have moved since the first part)
             return
         if what == redraw.PARTS and not (self.message and self.redraw.changed & _LIT):
             self._draw_parts(self.redraw.changed)
@@ -555,9 +559,8 @@ class Screen:
         self._draw_corners(game)
         # A picture whose rest would not fit in the frame has it drawn on the next
         # (ui.redraw's split): late in a duel's hand, drawn whole under a message
-        # or with an end chosen, it took 30-35 ms on the virtual Pico. Not while
-        # the handheld thinks: that frame takes no step, and the clock ticks.
-        if thinking or not self.redraw.split(self.app.clock):
+        # or with an end chosen, it took 30-35 ms on the virtual Pico.
+        if not self.redraw.split(self.app.clock):
             self._draw_rest()
 
     def _draw_parts(self, changed):

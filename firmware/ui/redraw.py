@@ -25,8 +25,10 @@ bits and ticks every second, and the tile played last, lit for a moment. When
 only they changed since the picture was drawn whole, `what()` says PARTS and
 `changed` which bits: the screen draws those parts alone (3-5 ms on a board,
 where the duel's table drawn whole took 30-34 ms, the longest frames while the
-handheld thought). Such a frame takes no search step still: a step that filled
-the frame left no room for them (a trial made 35 ms frames).
+handheld thought). Such a frame takes only the steps that leave room for them
+(`leave_ms()`, which the cross table asks instead of `steady()`; a step that filled
+the frame made 35 ms frames in a trial), as does the frame of a picture's rest:
+that table splits its pictures while the handheld thinks too.
 
 A picture drawn whole that would not fit in its frame is drawn over two (`split`,
 both tables'): the screen draws its first part, and when the clock
@@ -35,10 +37,11 @@ the panel is held (`App.held` says so: hw.board sends no page) and the next fram
 the rest (`what()` says REST), taking no search step. The panel only ever gets
 whole pictures, a frame later; never two frames running are held, so a picture
 that moves on every frame still shows. Under the tests' virtual time (a clock
-that stands still within a frame) nothing is split. (All Fives' and the duel's
-table split only on a player's turn: while the handheld thinks the duel's clock
-redraws the picture whole every second, and split, those frames taken from the
-thinking made the duel's decisions longer than their budget.)
+that stands still within a frame) nothing is split. (While the handheld
+thinks, a rest's frame takes the steps that fit beside it: `leave_ms()`. Before
+the duel's clock was a part of its own, it redrew the picture whole every
+second, and split, those frames taken from the thinking made the duel's
+decisions longer than their budget.)
 
 A screen's first picture after another screen ran a while can be drawn once
 unseen first (`rehearse`, from the screen's `prepare`, ui.app): on a board the
@@ -59,6 +62,8 @@ _DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's 
 # A picture's rest on a board until one is timed: 13-19 ms at Kozel's table, and
 # a first rest of 17 ms, expected to take 16, ran a frame to 35 ms.
 _REST_MS = const(18)
+# A picture's parts drawn alone (a duel's clock, a tile no longer lit): 3-5 ms.
+_PARTS_MS = const(5)
 
 # Where rehearse() draws: a pixel, so that all but the drawing code is clipped.
 _UNSEEN = framebuf.FrameBuffer(bytearray(1), 1, 1, framebuf.MONO_VLSB)
@@ -106,6 +111,19 @@ class Redraw:
         same = look == self.seen and (look == self.drawn or not self.drawing)
         self.seen = look
         return same and not self.half
+
+    def leave_ms(self, look):
+        """For the screen's update while the handheld thinks, instead of steady():
+        -1 when this frame takes no step (it draws the picture whole, or saved),
+        else the ms of drawing beyond the dots that its steps must leave room for:
+        0, a picture's rest owed, or its parts."""
+        if self.steady(look):
+            return 0
+        if not self.drawing or self.drawn < 0 or self.saved:
+            return -1
+        if look != self.drawn and (look ^ self.drawn) & self._whole:
+            return -1  # drawn whole (after a rest owed too: never two frames held)
+        return self.rest_ms if self.half else _PARTS_MS
 
     def what(self, thinking, look):
         """For the screen's draw: what this frame draws, NOTHING, DOTS, PARTS, WHOLE

@@ -24,13 +24,17 @@ _MOST_STEPS = const(8)
 _longest = [0]  # ms of the longest step lately
 
 
-def think(step, app):
+def think(step, app, leave_ms=0):
     """Steps of the decision (`step()`, True once it is made) for this frame of
-    `app` (ui.app.App); True once it is made."""
+    `app` (ui.app.App); True once it is made. `leave_ms`: what the frame will
+    draw beyond the dots (a picture's rest, or parts of it: ui.redraw), for which
+    the steps leave room, taking none if even one would not fit."""
     if app.saves_this_frame():
         return False
     clock = app.clock
     longest = _longest[0] // 2
+    if leave_ms and clock.elapsed_ms() + longest + leave_ms > _FILL_MS:
+        return False
     decided = False
     for _ in range(_MOST_STEPS):
         before = clock.elapsed_ms()
@@ -40,7 +44,7 @@ def think(step, app):
         now = clock.elapsed_ms()
         if now - before > longest:
             longest = now - before
-        if decided or now + longest > _FILL_MS:
+        if decided or now + longest + leave_ms > _FILL_MS:
             break
     _longest[0] = longest
     return decided
