@@ -35,8 +35,11 @@ both tables'): the screen draws its first part, and when the clock
 says that the rest (the longest it has taken yet) would end past _DRAWN_BY_MS,
 the panel is held (`App.held` says so: hw.board sends no page) and the next frame draws
 the rest (`what()` says REST), taking no search step. The panel only ever gets
-whole pictures, a frame later; never two frames running are held, so a picture
-that moves on every frame still shows. Under the tests' virtual time (a clock
+whole pictures, a frame or two later: a picture that changes while its rest is
+owed (a message shown after a hand's last play, whose words took 11 ms to lay
+out) may be split again, but never three frames running are held, so a picture
+that moves on every frame still shows (drawn whole in the second frame after a
+hold, such pictures made 40-44 ms frames at the duel's table). Under the tests' virtual time (a clock
 that stands still within a frame) nothing is split. (While the handheld
 thinks, a rest's frame takes the steps that fit beside it: `leave_ms()`. Before
 the duel's clock was a part of its own, it redrew the picture whole every
@@ -59,6 +62,7 @@ WHOLE = const(2)
 REST = const(3)  # the rest of a picture whose first part the frame before drew
 PARTS = const(4)  # only the look's parts changed: they alone are drawn again
 _DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's push
+_MOST_HOLDS = const(2)  # frames running the panel may be held
 # A picture's rest on a board until one is timed: 13-19 ms at Kozel's table, and
 # a first rest of 17 ms, expected to take 16, ran a frame to 35 ms.
 _REST_MS = const(18)
@@ -96,6 +100,7 @@ class Redraw:
         self.drawn = -1
         self.drawing = False  # what() has been asked: the screen is drawn
         self.half = False  # a picture's first part is drawn, its rest owed (split)
+        self.holds = 0  # frames held running
         self.rest_ms = _REST_MS  # the longest a picture's rest has taken
 
     def moved(self):
@@ -122,7 +127,7 @@ class Redraw:
         if not self.drawing or self.drawn < 0 or self.saved:
             return -1
         if look != self.drawn and (look ^ self.drawn) & self._whole:
-            return -1  # drawn whole (after a rest owed too: never two frames held)
+            return -1  # drawn whole (or split again)
         return self.rest_ms if self.half else _PARTS_MS
 
     def what(self, thinking, look):
@@ -134,6 +139,7 @@ class Redraw:
             self.drawn = self.seen = -1
             if self.saved:
                 self.saved = False
+                self.holds += self.half  # (a frame held still)
                 return NOTHING
             return WHOLE
         if look == self.drawn:
@@ -152,18 +158,22 @@ class Redraw:
     def split(self, clock):
         """After a picture's first part: True when its rest is left to the next
         frame (the panel held meanwhile), False when the screen draws it now."""
-        if not self.half and clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
+        if self.holds < _MOST_HOLDS and clock.elapsed_ms() + self.rest_ms > _DRAWN_BY_MS:
             self.half = True
+            self.holds += 1
             return True
+        self.holds = 0
         return False
 
     def release(self):
         """The picture is drawn whole: the panel may have it."""
         self.half = False
+        self.holds = 0
 
     def rest_from(self, clock):
         """Before a picture's rest is drawn: the clock's ms, for rested()."""
         self.half = False
+        self.holds = 0
         return clock.elapsed_ms()
 
     def rested(self, clock, started):
