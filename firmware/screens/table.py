@@ -703,28 +703,32 @@ class Screen:
         fb.fill_rect(x, y, 9, 5, 1)  # face down: white, with a dark inner line
         fb.rect(x + 1, y + 1, 7, 3, 0)
 
-    def _bubble_box(self):
-        """(top, bottom) of the message's bubble: its box's top row, and the row
-        below what it clears, from the band's top (tableview.OTHER_CLOCK_Y) down."""
-        height = 7 * len(self.message) + 5
+    def _bubble_top(self):
+        """The top row of the message's bubble."""
         top = _BELOW_CLOCK if self.session.timed else 15
+        height = 7 * len(self.message) + 5
         if top + height > 53:
             # Five lines (a duel's domino between two long names, when the clocks
             # stand still) reach up over the other player's clock instead.
             top = 53 - height
-        bottom = top + height + 1
+        return top
+
+    def _bubble_bottom(self, top):
+        """The row below what the bubble clears, from the band's top
+        (tableview.OTHER_CLOCK_Y) down."""
+        bottom = top + 7 * len(self.message) + 6
         if bottom < _UPPER_Y - 1:
             bottom = _UPPER_Y - 1  # the arms' band, whole
         for line_y in (_UPPER_Y, _LOW_Y):
             if bottom > line_y:  # a line the bubble reaches goes whole: no slivers
                 bottom = max(bottom, line_y + 5)
-        return top, bottom
+        return bottom
 
     def _under_bubble(self, y):
         """Whether the bubble hides the clock line at y: yours when it reaches
         down to it, the other player's when it reaches up over it."""
-        top, bottom = self._bubble_box()
-        return top < _BELOW_CLOCK if y == tableview.OTHER_CLOCK_Y else y < bottom
+        top = self._bubble_top()
+        return top < _BELOW_CLOCK if y == tableview.OTHER_CLOCK_Y else y < self._bubble_bottom(top)
 
     def _draw_bubble(self):
         """The message in a bubble over the cross (the arms are cleared whole, so
@@ -732,9 +736,9 @@ class Screen:
         corners' top lines and the other player's clock."""
         fb = self.fb
         lines = self.message
-        top, bottom = self._bubble_box()
+        top = self._bubble_top()
         band = tableview.OTHER_CLOCK_Y
-        fb.fill_rect(0, band, 85, bottom - band, 0)
+        fb.fill_rect(0, band, 85, self._bubble_bottom(top) - band, 0)
         fb.fill_rect(tableview.CX - 8, 0, 17, band, 0)  # the north arm, above the band
         if self.session.timed and top >= _BELOW_CLOCK:  # the other player's clock
             self._draw_clock(1 - max(self.viewer, 0))
