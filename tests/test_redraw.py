@@ -121,7 +121,7 @@ def test_a_picture_that_would_end_late_is_drawn_over_two_frames_the_panel_held()
     assert redraw.steady(1) and redraw.what(True, 1) == DOTS
 
 
-def test_no_three_frames_running_are_held_and_a_frame_with_room_draws_it_all():
+def test_no_picture_is_split_three_times_running_and_a_frame_with_room_draws_it_all():
     clock = _Clock(gone=20)
     redraw = Redraw(still=True)
     redraw.what(False, 1)
@@ -139,8 +139,8 @@ def test_no_three_frames_running_are_held_and_a_frame_with_room_draws_it_all():
     redraw.moved()
     redraw.saved = True  # a move's frame while a rest is owed: it draws nothing, still held
     assert redraw.what(False, 4) == NOTHING and redraw.half
-    assert redraw.what(False, 4) == WHOLE  # then the picture anew, whole: held twice
-    assert not redraw.split(clock)
+    assert redraw.what(False, 4) == WHOLE  # then the picture anew, split again
+    assert redraw.split(clock)
 
 
 def test_a_change_of_its_parts_alone_draws_them_alone_after_a_rest_owed():

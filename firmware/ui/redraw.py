@@ -37,9 +37,10 @@ the panel is held (`App.held` says so: hw.board sends no page) and the next fram
 the rest (`what()` says REST), taking no search step. The panel only ever gets
 whole pictures, a frame or two later: a picture that changes while its rest is
 owed (a message shown after a hand's last play, whose words took 11 ms to lay
-out) may be split again, but never three frames running are held, so a picture
-that moves on every frame still shows (drawn whole in the second frame after a
-hold, such pictures made 40-44 ms frames at the duel's table). Under the tests' virtual time (a clock
+out) may be split again, but not a third time running, so a picture that moves
+on every frame still shows (drawn whole in the second frame after a hold, such
+pictures made 40-44 ms frames at the duel's table; a move's save may add a held
+frame between two splits). Under the tests' virtual time (a clock
 that stands still within a frame) nothing is split. (While the handheld
 thinks, a rest's frame takes the steps that fit beside it: `leave_ms()`. Before
 the duel's clock was a part of its own, it redrew the picture whole every
@@ -100,7 +101,7 @@ class Redraw:
         self.drawn = -1
         self.drawing = False  # what() has been asked: the screen is drawn
         self.half = False  # a picture's first part is drawn, its rest owed (split)
-        self.holds = 0  # frames held running
+        self.holds = 0  # pictures split running (a move's save may come between)
         self.rest_ms = _REST_MS  # the longest a picture's rest has taken
 
     def moved(self):
@@ -139,7 +140,6 @@ class Redraw:
             self.drawn = self.seen = -1
             if self.saved:
                 self.saved = False
-                self.holds += self.half  # (a frame held still)
                 return NOTHING
             return WHOLE
         if look == self.drawn:
