@@ -63,7 +63,7 @@ WHOLE = const(2)
 REST = const(3)  # the rest of a picture whose first part the frame before drew
 PARTS = const(4)  # only the look's parts changed: they alone are drawn again
 _DRAWN_BY_MS = const(28)  # a picture drawn by then leaves room for the panel's push
-_MOST_HOLDS = const(2)  # frames running the panel may be held
+_MOST_HOLDS = const(2)  # pictures split running, at most
 # A picture's rest on a board until one is timed: 13-19 ms at Kozel's table, and
 # a first rest of 17 ms, expected to take 16, ran a frame to 35 ms.
 _REST_MS = const(18)
@@ -134,7 +134,7 @@ class Redraw:
     def what(self, thinking, look):
         """For the screen's draw: what this frame draws, NOTHING, DOTS, PARTS, WHOLE
         or REST. (A frame that saves draws nothing, and a picture half drawn then
-        stays held: the next is drawn whole.)"""
+        stays held: the next is drawn anew.)"""
         self.drawing = True
         if self.saved or not (thinking or self.still):
             self.drawn = self.seen = -1

@@ -153,6 +153,7 @@ def cross_tile(fb, table, t, look):
 
 
 def _centre(fb, table, look):
+    """The centre tile (the lead turned as it was played, when not a spinner)."""
     x, y, standing = _centre_box(table)
     centre = table.centre
     first = LOW[centre]
