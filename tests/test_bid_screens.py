@@ -16,7 +16,6 @@ import pathlib
 import sys
 
 import framebuf
-
 import pytest
 from core import events as ev
 from core.actions import ACCEPT, bid, DECLINE, DRAW, is_bid, PASS, TIMEOUT
@@ -25,10 +24,10 @@ from core.bid import AUCTION, DISCOUNT, MIN_BID, price, RAISE, TOTAL
 from core.matchclock import BANK, DELAY
 from core.replay import replay
 from core.rng import derive
-from golden_support import golden_tests
-from players import bidder
 from core.table import N, S
 from gfx import domino
+from golden_support import golden_tests
+from players import bidder
 from screens import auction, table
 from test_resume_ui import reboot
 from ui import auctionview, redraw, speech, tableview

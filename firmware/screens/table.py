@@ -513,7 +513,7 @@ class Screen:
         all through the last play of a hand; not while an end is chosen (nor on
         the handover's screen, which shows no cross)."""
         mode = self.mode
-        if mode == CHOOSE_END or mode == HANDOVER:
+        if mode in (CHOOSE_END, HANDOVER):
             return False
         return self.frames < _LIT_FRAMES or mode == LAST_PLAY
 
