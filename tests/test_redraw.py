@@ -146,13 +146,14 @@ def test_no_picture_is_split_three_times_running_and_a_frame_with_room_draws_it_
 def test_a_change_of_its_parts_alone_draws_them_alone_after_a_rest_owed():
     """Redraw(parts=MASK): the look's bits in MASK (here bit 0 and those from 4
     up, as the duel's lit tile and clock) are parts that the screen draws again
-    alone (PARTS, `changed` saying which), on a frame that takes no step; a change
-    of another bit is drawn whole; a rest still owed is drawn before the parts."""
+    alone (PARTS, `changed` saying which), on a frame that steady() keeps from
+    stepping (leave_ms() tells the room beside them instead); a change of another
+    bit is drawn whole; a rest still owed is drawn before the parts."""
     clock = _Clock(gone=20)
     redraw = Redraw(still=True, parts=1 | -1 << 4)
     redraw.steady(0x35)
     assert redraw.what(True, 0x35) == WHOLE
-    assert not redraw.steady(0x45)  # the clock ticked: no step on this frame ...
+    assert not redraw.steady(0x45)  # the clock ticked: not steady ...
     assert redraw.what(True, 0x45) == PARTS and redraw.changed == 0x70  # ... the clock
     assert redraw.steady(0x45) and redraw.what(True, 0x45) == DOTS
     assert redraw.what(True, 0x44) == PARTS and redraw.changed == 1  # the tile unlit
