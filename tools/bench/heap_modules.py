@@ -4,8 +4,9 @@ unix port (printed, never asserted): `python tools/bench/heap_modules.py [--mpy]
 
 Each match of tools/bench/bench.py's DEVICE_MATCHES (or only the GAMEs named) runs
 once under the binary that `bench.py unix32` bisects, the game frozen in (with
---mpy: from .mpy files), in a heap of BYTES (60,000 by default: below
-gfx.text.ROOMY, as in the bisection, so the text cache takes its small size),
+--mpy: from .mpy files), in a heap of BYTES (70,000 by default: Kozel in pairs
+needs more than 60,000; below gfx.text.ROOMY, as in the bisection, so the text
+cache takes its small size),
 through its first N frames (by default the match's own most) under
 mpy_device_modules.py. Prints, module by module, largest first, the heap that
 each module's own first import added (what it imported is counted apart), for the
@@ -50,7 +51,7 @@ def main():
     parser.add_argument("games", nargs="*", help="device matches (default: all)")
     parser.add_argument("--mpy", action="store_true", help="from .mpy files, not frozen")
     parser.add_argument("--frames", type=int, default=0, help="frames at most a match")
-    parser.add_argument("--heap", type=int, default=60000, help="the heap's size, bytes")
+    parser.add_argument("--heap", type=int, default=70000, help="the heap's size, bytes")
     args = parser.parse_args()
     frozen, plain, tree = bench.unix32_binaries()
     binary, source = (plain, str(tree)) if args.mpy else (frozen, "frozen")
