@@ -391,8 +391,8 @@ def test_a_picture_too_long_for_its_frame_is_drawn_over_two_and_reaches_the_pane
     """On a board the duel's table drawn whole late in a hand takes a frame's time.
     When its rest would not fit in the frame (here the clock says 30 ms of it are
     gone), its first part is drawn and held back from the panel, and the next
-    frame draws the rest (tests/ui_driver.py's splits_checked); while the handheld
-    thinks the picture is drawn whole, on a frame that takes no step."""
+    frame draws the rest (tests/ui_driver.py's splits_checked), while the handheld
+    thinks too; with 30 ms gone, no frame has room for a step beside a rest."""
     h = Handheld(first=None)
     counts = splits_checked(h, monkeypatch, "screens.table")
     session = start_match(h, seats, seed, options, game)

@@ -203,8 +203,8 @@ def splits_checked(handheld, monkeypatch, module_name):
     pictures whole over two frames (ui.redraw's split), and check every frame: a
     half-drawn picture is never sent to the panel, every picture left drawn is
     the one drawn whole in one go, and no search step is taken on a frame that
-    draws a picture's rest. Call `stepping(session)` once the match's session is
-    made. Returns a dict of the frames held and the pictures checked."""
+    draws a picture's rest (30 ms gone leave no room for one beside it). Call
+    `stepping(session)` once the match's session is made. Returns a dict of the frames held and the pictures checked."""
     app = handheld.app
     gone = [30]
     monkeypatch.setattr(app.clock, "elapsed_ms", lambda: gone[0])

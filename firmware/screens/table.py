@@ -531,10 +531,13 @@ class Screen:
             if thinking:
                 self._draw_dots()  # (they may have moved since the first part)
             return
-        if what == redraw.PARTS and not (self.message and self.redraw.changed & _LIT):
-            self._draw_parts(self.redraw.changed)
-            what = redraw.DOTS if thinking else redraw.NOTHING
-        if what != redraw.WHOLE and what != redraw.PARTS:
+        if what == redraw.PARTS:
+            if not (self.message and self.redraw.changed & _LIT):  # (else whole)
+                self._draw_parts(self.redraw.changed)
+                if thinking:
+                    self._draw_dots()
+                return
+        elif what != redraw.WHOLE:
             if what == redraw.DOTS:
                 self._draw_dots()  # the rest is drawn already
             return
@@ -703,10 +706,13 @@ class Screen:
         fb.fill_rect(x, y, 9, 5, 1)  # face down: white, with a dark inner line
         fb.rect(x + 1, y + 1, 7, 3, 0)
 
+    def _bubble_height(self):
+        return 7 * len(self.message) + 5
+
     def _bubble_top(self):
         """The top row of the message's bubble."""
         top = _BELOW_CLOCK if self.session.timed else 15
-        height = 7 * len(self.message) + 5
+        height = self._bubble_height()
         if top + height > 53:
             # Five lines (a duel's domino between two long names, when the clocks
             # stand still) reach up over the other player's clock instead.
@@ -716,7 +722,7 @@ class Screen:
     def _bubble_bottom(self, top):
         """The row below what the bubble clears, from the band's top
         (tableview.OTHER_CLOCK_Y) down."""
-        bottom = top + 7 * len(self.message) + 6
+        bottom = top + self._bubble_height() + 1
         if bottom < _UPPER_Y - 1:
             bottom = _UPPER_Y - 1  # the arms' band, whole
         for line_y in (_UPPER_Y, _LOW_Y):
@@ -742,8 +748,7 @@ class Screen:
         fb.fill_rect(tableview.CX - 8, 0, 17, band, 0)  # the north arm, above the band
         if self.session.timed and top >= _BELOW_CLOCK:  # the other player's clock
             self._draw_clock(1 - max(self.viewer, 0))
-        height = 7 * len(lines) + 5
-        fb.rect(0, top, 84, height, 1)
+        fb.rect(0, top, 84, self._bubble_height(), 1)
         for i in range(len(lines)):
             line = lines[i]
             text.draw(fb, line, 42 - text.width(line) // 2, top + 3 + 7 * i)
