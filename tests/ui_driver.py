@@ -204,7 +204,8 @@ def splits_checked(handheld, monkeypatch, module_name):
     half-drawn picture is never sent to the panel, every picture left drawn is
     the one drawn whole in one go, and no search step is taken on a frame that
     draws a picture's rest (30 ms gone leave no room for one beside it). Call
-    `stepping(session)` once the match's session is made. Returns a dict of the frames held and the pictures checked."""
+    `stepping(session)` once the match's session is made. Returns a dict of the
+    frames held and the pictures checked."""
     app = handheld.app
     gone = [30]
     monkeypatch.setattr(app.clock, "elapsed_ms", lambda: gone[0])
