@@ -127,9 +127,13 @@ class Redraw:
             return 0
         if not self.drawing or self.drawn < 0 or self.saved:
             return -1
-        if look != self.drawn and (look ^ self.drawn) & self._whole:
+        if look != self.drawn and not self._only_parts(look):
             return -1  # drawn whole (or split again)
         return self.rest_ms if self.half else _PARTS_MS
+
+    def _only_parts(self, look):
+        """The picture was drawn whole, and `look` differs from it in parts only."""
+        return self.drawn >= 0 and (look ^ self.drawn) & self._whole == 0
 
     def what(self, thinking, look):
         """For the screen's draw: what this frame draws, NOTHING, DOTS, PARTS, WHOLE
@@ -146,7 +150,7 @@ class Redraw:
             if self.half:
                 return REST
             return DOTS if thinking else NOTHING
-        if self.drawn >= 0 and (look ^ self.drawn) & self._whole == 0:
+        if self._only_parts(look):
             if self.half:
                 return REST  # the picture's rest first, the parts on the next frame
             self.changed = look ^ self.drawn
