@@ -231,3 +231,38 @@ def test_the_ends_say_why_the_count_is_not_their_sum():
                          "nothing; the double on West counts both halves.")
     plain = _ends_after((((1, 4), LEAD), ((4, 6), E)))
     assert plain == "Open ends: West 1, East 6. The count is 7."
+
+
+def test_seats_of_one_level_share_a_thinker_and_decide_as_their_own_would():
+    """Kozel's three hard seats share one thinker (two more held 5 KB of a board's
+    heap): every decision, the sampler's and the endgame's, is the one a thinker
+    made afresh for it takes on the same view and generator."""
+    from core.blockrules import Options as LineOptions
+    from core.rng import derive
+    from players import thinker
+
+    options = LineOptions.parse("kozel", "players=4 pairs=yes")
+    session = Session(options, 5, ["human:Ann"] + ["handheld:hard"] * 3, game="kozel")
+    shared = session._thinkers[1]
+    assert session._thinkers[2] is shared and session._thinkers[3] is shared
+    rng = Rng(7)
+    seats_seen, endgames = set(), 0
+    while session.game.hand_no < 3 and not session.over:
+        if session.to_move() < 0:
+            session.deal()
+        elif session.waiting_for_human():
+            session.play(human_choice(session, rng))
+        else:
+            seat = session.to_move()
+            fresh = thinker("hard", "block")
+            fresh.start(session.view(seat), derive(session.seed, len(session.record.actions)))
+            while not fresh.step():
+                pass
+            session.start_thinking()
+            while not session.think_step():
+                pass
+            assert shared.action == fresh.action
+            seats_seen.add(seat)
+            endgames += shared.now is shared.solver
+            session.finish_thinking()
+    assert seats_seen == {1, 2, 3} and endgames > 5
