@@ -8,7 +8,7 @@ from gfx.text import number_width, wrap
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from hw.sound import REST
 from ui import tunes
-from ui.widgets import (
+from ui.controls import (
     BACK,
     Bubble,
     CHANGED,

@@ -2,9 +2,10 @@
 games, A sets one up; then their records; B goes back to the menu."""
 
 from core.blockrules import GAMES
+from ui.controls import BACK, CHOSEN, Menu
 from ui.narrate_line import GAME_TITLES
 from ui.setups import LAST_KEY
-from ui.widgets import BACK, CHOSEN, Menu, title
+from ui.widgets import title
 
 
 class Screen:

@@ -6,8 +6,9 @@ from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import tunes
+from ui.controls import Bubble
 from ui.online import CODE_LENGTH, CODE_LETTERS, keep_up, refusal
-from ui.widgets import Bubble, centre, footer, title
+from ui.widgets import centre, footer, title
 
 _LETTERS = tuple(CODE_LETTERS)  # drawn by index: no string is made
 _CELL = const(14)

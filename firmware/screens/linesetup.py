@@ -9,10 +9,11 @@ The match is dealt and saved before the table gets it, as screens.newmatch does.
 
 from core.blockrules import Options, rules_for
 from ui import profiles, setups, tunes
+from ui.controls import BACK, Bubble, CHANGED, CHOSEN, Menu
 from ui.narrate_line import GAME_TITLES
 from ui.replacing import Replacing
 from ui.session import Session
-from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
+from ui.widgets import title
 
 from screens.newmatch import SEED_KEY
 

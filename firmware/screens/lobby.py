@@ -17,8 +17,9 @@ back to the main menu, offline.
 
 from micropython import const
 from ui import tunes
+from ui.controls import BACK, Bubble, CHANGED, CHOSEN, Confirm, Menu, YES
 from ui.online import game_index, GAMES, keep_up, refusal
-from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Confirm, footer, Menu, title, YES
+from ui.widgets import footer, title
 
 _REFRESH = const(150)  # frames between two lists (5 s)
 _FEES = (0, 10, 50, 100, 500)

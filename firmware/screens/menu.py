@@ -11,8 +11,9 @@ they were opened from.
 
 from gfx import text
 from ui import profiles
+from ui.controls import BACK, Bubble, CHOSEN, Menu
 from ui.matchsave import game_of, pending, summary_lines
-from ui.widgets import BACK, Bubble, CHOSEN, Menu, title
+from ui.widgets import title
 
 # (key, label); each key but "continue" opens a screen, see _open().
 _ITEMS = (

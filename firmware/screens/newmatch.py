@@ -11,9 +11,10 @@ cut from the first frame of the table on resumes it.
 from micropython import const
 from players import NAMES
 from ui import profiles, tunes
+from ui.controls import BACK, Bubble, CHANGED, CHOSEN, Menu
 from ui.replacing import Replacing
 from ui.session import Session
-from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Menu, title
+from ui.widgets import title
 
 # The handheld's levels, easiest first: (player name, label).
 _LEVELS = (("random", "Easy"), ("tactics", "Medium"), ("defensive", "Hard"), ("expert", "Expert"))

@@ -6,7 +6,8 @@ from gfx import text
 from hw.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from micropython import const
 from ui import profiles, tunes
-from ui.widgets import Bubble, footer, title
+from ui.controls import Bubble
+from ui.widgets import footer, title
 
 _COLUMNS = const(13)
 _ROWS = const(3)

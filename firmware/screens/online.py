@@ -9,8 +9,9 @@ from hw.buttons import B
 from hw.netkeys import Keeper, key_for, token_of
 from hw.roomclient import CONNECTING, FAILED, ONLINE, RETRYING, RoomClient
 from ui import profiles, tunes
+from ui.controls import BACK, Bubble, CHOSEN, Menu
 from ui.online import refusal
-from ui.widgets import BACK, Bubble, centre, CHOSEN, footer, Menu, title
+from ui.widgets import centre, footer, title
 
 
 class Screen:

@@ -28,9 +28,10 @@ from gfx import domino, text
 from hw.buttons import A, ALL, B
 from micropython import const
 from ui import lineview, tableview, tunes
+from ui.controls import Confirm, YES
 from ui.onlinechoice import FORCED, TILES, WAYS
 from ui.onlineplay import Play
-from ui.widgets import centre, Confirm, title, YES
+from ui.widgets import centre, title
 
 PLAY = const(0)
 LAST = const(1)  # the play that ended the hand, in view

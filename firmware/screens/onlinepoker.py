@@ -22,9 +22,10 @@ from gfx import text
 from hw.buttons import A, B, DOWN, UP
 from micropython import const
 from ui import pokertable, tableview, tunes
+from ui.controls import Confirm, YES
 from ui.onlinechoice import TILES
 from ui.onlineplay import Play
-from ui.widgets import box, centre, Confirm, title, YES
+from ui.widgets import box, centre, title
 
 PLAY = const(0)
 TRICK = const(1)  # a taken trick in view

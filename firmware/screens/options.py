@@ -3,7 +3,8 @@ who leads. Each change is saved at once; a match in progress keeps the options
 it started with (they are in its save)."""
 
 from core.allfives import Options, TARGETS
-from ui.widgets import BACK, CHANGED, footer, Menu, title
+from ui.controls import BACK, CHANGED, Menu
+from ui.widgets import footer, title
 
 _LABELS = ("Target", "Drawing", "Stock keeps", "Leader")
 _VALUES = (

@@ -8,8 +8,9 @@ draw-and-block match for 3 or 4 shows every side's score, two to a line."""
 from gfx import text
 from micropython import const
 from ui import speech, tableview
+from ui.controls import BACK, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 from ui.matchsave import forget
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
+from ui.widgets import box, centre
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit to menu", "Abandon match")
 _VALUES = (None, None, ("on", "off"), None, None)

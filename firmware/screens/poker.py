@@ -53,12 +53,13 @@ from micropython import const
 from players import thinker
 from players.poker_medium import choose as medium
 from ui import pokertable, profiles, redraw, tableview, tunes
+from ui.controls import BACK, CHANGED, CHOSEN, Menu
 from ui.matchsave import forget, game_of, pending
 from ui.pokersave import LEVELS, load, players, PokerSave
 from ui.redraw import Redraw
 from ui.replacing import Replacing
 from ui.thinking import think
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Menu, title
+from ui.widgets import box, centre, title
 
 SETUP = const(0)
 COUNTDOWN = const(1)

@@ -7,8 +7,9 @@ and Abandon match, which after a yes/no question loses it."""
 from gfx import text
 from micropython import const
 from ui import tableview
+from ui.controls import BACK, CHANGED, CHOSEN, Confirm, Menu, NO, YES
 from ui.pager import Pager
-from ui.widgets import BACK, box, centre, CHANGED, CHOSEN, Confirm, Menu, NO, YES
+from ui.widgets import box, centre
 
 _LABELS = ("Resume", "Rules help", "Sound", "Quit to menu", "Abandon match")
 _VALUES = (None, None, ("on", "off"), None, None)

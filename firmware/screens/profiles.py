@@ -5,7 +5,8 @@ when it may be deleted), see its page of the draw-and-block games
 
 from core import coins
 from ui import lineresults, profiles, tunes, wallets
-from ui.widgets import BACK, box, Bubble, centre, CHOSEN, Confirm, Menu, NO, title, YES
+from ui.controls import BACK, Bubble, CHOSEN, Confirm, Menu, NO, YES
+from ui.widgets import box, centre, title
 
 _ACTIONS = ("Play as this", "Delete", "More games", "Coins", "Back")
 USE = 0

@@ -11,8 +11,9 @@ from gfx import text
 from hw.buttons import B
 from micropython import const
 from ui import tunes
+from ui.controls import BACK, Bubble, CHOSEN, Menu
 from ui.online import keep_up, refusal, table_screen
-from ui.widgets import BACK, Bubble, centre, CHOSEN, footer, Menu, title
+from ui.widgets import centre, footer, title
 
 _WAITING = const(0)
 _REFUSED = const(1)  # the refusal is said: the lobby next

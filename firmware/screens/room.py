@@ -12,6 +12,7 @@ said in a bubble, in the server's words.
 """
 
 from ui import tunes
+from ui.controls import BACK, Bubble, CHANGED, CHOSEN, Confirm, Menu, NONE, YES
 from ui.online import (
     game_index,
     game_label,
@@ -22,7 +23,7 @@ from ui.online import (
     seat_words,
     table_screen,
 )
-from ui.widgets import BACK, Bubble, CHANGED, CHOSEN, Confirm, footer, Menu, NONE, title, YES
+from ui.widgets import footer, title
 
 
 class Screen:

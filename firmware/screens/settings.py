@@ -1,6 +1,7 @@
 """Settings: sound, contrast and colour inversion, each applied and saved at once."""
 
-from ui.widgets import BACK, CHANGED, footer, Menu, title
+from ui.controls import BACK, CHANGED, Menu
+from ui.widgets import footer, title
 
 # Contrast levels the panel is set to (0-255); the app starts at 207, the fifth.
 LEVELS = (15, 63, 111, 159, 207, 255)

@@ -30,8 +30,8 @@ _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
 # screen that made it. They go with every screen and come back with the next one
 # that imports them, so a match is played without them in memory (ui.restore
 # too: the menu's Continue rebuilds the match with it, then the table plays on).
-_SCREEN_HELPERS = ("ui.widgets", "ui.profiles", "ui.saved", "ui.pager", "ui.ending",
-                   "ui.restore")
+_SCREEN_HELPERS = ("ui.widgets", "ui.controls", "ui.profiles", "ui.saved", "ui.pager",
+                   "ui.ending", "ui.restore")
 # What only the start-up check of the save needs (the draw-and-block rules, and
 # the rule set of each game whose set-up is saved; All Fives' engine comes with
 # the check of its rules options; the wallets, ratings and network keys with the

@@ -13,8 +13,8 @@ No leaves the kept match as it was.
     self.replacing.draw()                 # last in draw()
 """
 
+from ui.controls import Confirm, NO, YES
 from ui.matchsave import forget, game_of, pending, summary_lines
-from ui.widgets import Confirm, NO, YES
 
 _TITLES = {"allfives": "All Fives", "bid": "Spectacular Bid", "poker": "Domino Poker"}
 
