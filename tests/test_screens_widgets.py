@@ -155,3 +155,20 @@ def test_bigger_scores_sound_longer_and_higher():
         assert list(notes) == sorted(set(notes)) and notes[0] == 72
         assert frames == bytes([3] * (len(frames) - 1) + [8])
     assert tunes.score(20) is tunes.score(20)  # made once: playing one allocates nothing
+
+
+def test_the_screens_that_only_show_a_hand_or_a_match_end_leave_the_controls_out():
+    """A hand's end is a draw-and-block match's busiest moment for the heap: its
+    screens draw a title bar and a footer (ui.widgets) without loading the menu, the
+    bubble and the question (ui.controls, 1.3 KB of a board's heap)."""
+    from test_heap_narration import module_level_imports
+
+    for screen in ("screens.linetable", "screens.lineend", "screens.lineover"):
+        reached, todo = set(), [screen]
+        while todo:
+            for imported in module_level_imports(todo.pop()) - reached:
+                reached.add(imported)
+                todo.append(imported)
+        assert "ui.controls" not in reached, screen
+    assert "ui.widgets" in module_level_imports("screens.lineend")
+    assert "ui.controls" in module_level_imports("screens.pause")
