@@ -11,8 +11,8 @@ from core.view import View
 
 
 class LineView(View):
-    def __init__(self, game, seat):
-        View.__init__(self, game, seat)
+    def refresh(self, game, seat):
+        View.refresh(self, game, seat)
         self.unseen &= ~game.gone
         self.game = game.game
         self.players = game.SEATS

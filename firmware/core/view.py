@@ -10,9 +10,16 @@ from core.tiles import ALL, count, NUMBER
 
 class View:
     def __init__(self, game, seat):
+        self.table = game.table.clone()
+        self.refresh(game, seat)
+
+    def refresh(self, game, seat):
+        """Become `seat`'s view of `game` as it is now, in place: a board's session
+        keeps one view for all its decisions (ui.session), whose attributes are
+        then set again rather than grown anew while the last view is still held."""
         self.seat = seat
         self.hand = game.hands[seat]
-        self.table = game.table.clone()
+        self.table.copy_from(game.table)
         self.options = game.options
         self.scores = tuple(game.scores)
         self.hand_sizes = tuple(count(h) for h in game.hands)
@@ -46,8 +53,8 @@ class BidView(View):
     """A seat's view of Spectacular Bid: the above (`scores` are the balances), the
     state, the auction and both clocks, all public."""
 
-    def __init__(self, game, seat):
-        super().__init__(game, seat)
+    def refresh(self, game, seat):
+        View.refresh(self, game, seat)
         self.state = game.state
         self.jockey = game.jockey
         self.high_bid = game.high_bid

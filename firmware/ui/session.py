@@ -69,6 +69,7 @@ class Session:
                 self._thinkers[s] = made[name]
         self._thinking = -1  # the seat deciding
         self._started = False  # ... and whether its decision has started
+        self._view = None  # the handheld seats' view (see view())
         self.events = []
         self.number = -1  # the match's number in the journal, once saved there
         self._kept = 0  # actions, and hands dealt, the journal holds
@@ -98,16 +99,23 @@ class Session:
         return self.game.state not in (PLAYING, HAND_OVER, MATCH_OVER)
 
     def view(self, seat):
-        """What `seat` may see of the match, as its players take it."""
-        if self.timed:
+        """What `seat` may see of the match, as its players take it: one view, made
+        at the first decision and brought up to date for each one after. A decision's
+        start is where a board's heap is tightest, and a new view there grew its
+        attributes while the thinker still held the last one."""
+        if self._view is not None:
+            self._view.refresh(self.game, seat)
+        elif self.timed:
             from core.view import BidView
 
-            return BidView(self.game, seat)
-        if self.line:
+            self._view = BidView(self.game, seat)
+        elif self.line:
             from core.blockview import LineView
 
-            return LineView(self.game, seat)
-        return View(self.game, seat)
+            self._view = LineView(self.game, seat)
+        else:
+            self._view = View(self.game, seat)
+        return self._view
 
     def waiting_for_human(self):
         seat = self.to_move()
