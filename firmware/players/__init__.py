@@ -74,6 +74,21 @@ def think(thinker, view, rng):
     return thinker.action
 
 
+def at_once(make, **keywords):
+    """A searching player's `choose(view, rng)`: the whole decision at once by a
+    thinker of its own, `make(**keywords)`, made at the first call. A board's
+    screens ask for thinkers (below) and never call it, so they never hold that
+    one (up to 900 bytes of heap)."""
+    made = []
+
+    def choose(view, rng):
+        if not made:
+            made.append(make(**keywords))
+        return think(made[0], view, rng)
+
+    return choose
+
+
 def thinker(name, family=None):
     """A thinker (start, step, action) for the player called `name` (of `family`)."""
     module = _module(name, family)

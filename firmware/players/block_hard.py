@@ -44,7 +44,7 @@ from core.table import E, LEAD_FLIP
 from core.tiles import BIT_TILE, HIGH, LOW, NUMBER
 from micropython import const
 
-from players import block_solver, think
+from players import at_once, block_solver
 from players.block_deal import (
     COUNTS,
     deal,
@@ -356,9 +356,5 @@ def _reply(view, action, stock_at, r, value_by):
     return _value(view, action, out, last[0], value_by)
 
 
-def choose(view, rng):
-    """Think the whole decision through at once (autoplay, arena, tests)."""
-    return think(_thinker, view, rng)
-
-
-_thinker = Thinker(step_nodes=block_solver.CHOOSE_STEP)
+# The whole decision at once (autoplay, arena, tests).
+choose = at_once(Thinker, step_nodes=block_solver.CHOOSE_STEP)

@@ -20,7 +20,7 @@ had them (docs/players.md).
 
 from micropython import const
 
-from players import block_hard, block_solver, think
+from players import at_once, block_hard, block_solver
 
 PLAYOUTS = const(144)  # play-outs per decision before the endgame
 ENDGAME = const(10)  # tiles in both hands from which, the stock spent, it solves
@@ -46,9 +46,5 @@ class Thinker(block_hard.Thinker):
         )
 
 
-def choose(view, rng):
-    """Think the whole decision through at once (autoplay, arena, server)."""
-    return think(_thinker, view, rng)
-
-
-_thinker = Thinker(step_nodes=block_solver.CHOOSE_STEP)
+# The whole decision at once (autoplay, arena, server).
+choose = at_once(Thinker, step_nodes=block_solver.CHOOSE_STEP)

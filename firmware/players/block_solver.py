@@ -21,8 +21,8 @@ from core.actions import PAIR
 from core.tiles import weight
 from micropython import const
 
+from players import at_once
 from players import block_solve as solve
-from players import think
 from players.block_deal import (
     deal,
     doubts,
@@ -196,9 +196,5 @@ class Thinker:
         return 0
 
 
-def choose(view, rng):
-    """Think the whole decision through at once (autoplay, arena, tests)."""
-    return think(_thinker, view, rng)
-
-
-_thinker = Thinker(budget=ARENA_BUDGET, step_nodes=CHOOSE_STEP, table_max=TABLE_MAX)
+# The whole decision at once (autoplay, arena, tests).
+choose = at_once(Thinker, budget=ARENA_BUDGET, step_nodes=CHOOSE_STEP, table_max=TABLE_MAX)

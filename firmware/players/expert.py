@@ -35,7 +35,7 @@ from core.table import E, LEAD_FLIP, Table, W
 from core.tiles import HIGH, LOW, NUMBER, pips, round5, spread
 from micropython import const
 
-from players import think
+from players import at_once
 from players.evaluate import count_after, points
 
 BUDGET = const(640)  # nodes per decision (device time: docs/players.md)
@@ -429,9 +429,5 @@ def _shed(a, b):
     return (pips(b) - pips(a)) * SHED
 
 
-def choose(view, rng):
-    """Think the whole decision through at once (autoplay, arena, tests)."""
-    return think(_thinker, view, rng)
-
-
-_thinker = Thinker()
+# The whole decision at once (autoplay, arena, tests).
+choose = at_once(Thinker)

@@ -23,7 +23,7 @@ from core.poker import BID, BIDDING, hand_points, NO_BID, SEATS, TRICKS
 from core.tiles import count, spread
 from micropython import const
 
-from players import think
+from players import at_once
 from players.poker_medium import bid_for, play_on
 
 BUDGET = const(80)  # play-outs of a whole hand per decision: p90 under 1 s on the device
@@ -223,9 +223,5 @@ class Thinker:
         self.playing = True
 
 
-def choose(view, rng):
-    """Think the whole decision through at once (autoplay, arena, tests)."""
-    return think(_thinker, view, rng)
-
-
-_thinker = Thinker()
+# The whole decision at once (autoplay, arena, tests).
+choose = at_once(Thinker)

@@ -4,7 +4,7 @@ from check import DEAL, game_with, mask, tile
 from core.allfives import AllFives, Options, PLAYING
 from core.rng import Rng
 from core.view import View
-from players import get, NAMES
+from players import at_once, get, NAMES
 from players.autoplay import play_match
 
 
@@ -34,6 +34,30 @@ def test_unknown_player_is_refused():
         assert "random, tactics, defensive" in str(e)
     else:
         raise AssertionError("no error")
+
+
+def test_a_searching_players_choose_makes_one_thinker_at_its_first_call():
+    made = []
+
+    class Counted:
+        """A thinker that plays the first legal move, counting how many are made."""
+
+        def __init__(self, **keywords):
+            made.append(keywords)
+            self.action = -1
+
+        def start(self, view, rng):
+            self.action = view.legal[0]
+
+        def step(self):
+            return True
+
+    choose = at_once(Counted, budget=3)
+    assert made == []  # nothing held until a decision is made at once
+    view = View(game_with(DEAL), 0)
+    assert choose(view, Rng(1)) == view.legal[0]
+    assert choose(view, Rng(2)) == view.legal[0]
+    assert made == [{"budget": 3}]
 
 
 def test_tactics_scores_when_it_can():
