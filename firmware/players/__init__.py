@@ -79,7 +79,7 @@ def at_once(make, **keywords):
     thinker of its own, `make(**keywords)`, made at the first call. A board's
     screens ask for thinkers (below) and never call it, so they never hold that
     one (up to 900 bytes of heap)."""
-    made = []
+    made: list = []
 
     def choose(view, rng):
         if not made:
