@@ -548,7 +548,7 @@ def test_up_shows_the_whole_line_in_play_order_with_its_ends_and_b_goes_back(tmp
     assert all(halves[k][1] == halves[k + 1][0] for k in range(len(halves) - 1))
     assert (halves[0][0], halves[-1][1]) == (line.value[W], line.value[E])
     # Who played each tile, as the hand's log says, and the two ends marked.
-    plays = [seat for seat, action in session.game.log if action < DRAW]
+    plays = [entry & 3 for entry in session.game.log if entry >> 2 < DRAW]
     assert list(viewer.seat) == plays  # (no two doubles at once in this hand)
     marked = {line.played[i]: viewer.mark[i] for i in range(line.n) if viewer.mark[i] >= 0}
     assert marked == {line.outer_tile(W): 0, line.outer_tile(E): 1}

@@ -258,14 +258,14 @@ class AllFives(DrawGame):
 
     def _pass(self, seat):
         self._learn_lacks(seat)
-        self.log.append((seat, PASS))
+        self.log.append(PASS << 2 | seat)
         self.events.append((ev.PASSED, seat, 0, 0))
         self.turn = 1 - seat
 
     def _play(self, seat, t, where):
         self._put(seat, t, where)
         self.last_player = seat
-        self.log.append((seat, t * 8 + where))
+        self.log.append((t * 8 + where) << 2 | seat)
         total = self.table.count()
         if total and total % 5 == 0:
             self.events.append((ev.SCORED, seat, total, total))

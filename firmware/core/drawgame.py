@@ -39,7 +39,10 @@ class DrawGame:
         # how many of its tiles came from the stock since that was learnt.
         self.lacks = bytearray(seats)
         self.free = bytearray(seats)
-        self.log = []  # this hand's public history: (seat, action), draws without the tile
+        # This hand's public history, one int an action: action << 2 | seat (draws
+        # without the tile). Ints, not (seat, action) pairs: a tuple a move was
+        # 16 bytes of a board's heap (and every view copies the list).
+        self.log = []
         self.events = []
         self.hand_no = 0
         self.state = HAND_OVER
@@ -159,7 +162,7 @@ class DrawGame:
         self.drawn += 1
         self.hands[seat] |= 1 << t
         self.free[seat] += 1
-        self.log.append((seat, DRAW))
+        self.log.append(DRAW << 2 | seat)
         self.events.append((ev.DREW, seat, t, 0))
         return t
 

@@ -251,7 +251,7 @@ class LineGame(DrawGame):
             self._played(seat, action, 1 << t)
         elif action == PASS:
             self._learn_lacks(seat)
-            self.log.append((seat, PASS))
+            self.log.append(PASS << 2 | seat)
             events.append((ev.PASSED, seat, 0, 0))
             self.turn = self.after(seat)
         elif action == DRAW:
@@ -278,7 +278,7 @@ class LineGame(DrawGame):
 
     def _played(self, seat, action, tiles):
         self.last_player = seat
-        self.log.append((seat, action))
+        self.log.append(action << 2 | seat)
         if self.table.n == 1:
             self.rules.after_lead(self, seat)
         if not self.hands[seat]:

@@ -69,7 +69,9 @@ def doubts(view, out):
     for s in range(view.players):
         out[s] = 0
     w = e = 0
-    for seat, action in view.log:
+    for entry in view.log:
+        seat = entry & 3
+        action = entry >> 2
         if action == DRAW:
             out[seat] = 0  # what it drew may be any of them
         if action >= DRAW:  # a draw, a pass or two doubles, which leave the ends as they were

@@ -366,18 +366,19 @@ def _spurned(view):
     a player who scores when it can is unlikely to hold them."""
     opp = view.opponent
     last = -1
-    for i in range(len(view.log)):
-        if view.log[i][0] == opp and view.log[i][1] < DRAW:
+    log = view.log  # action << 2 | seat
+    for i in range(len(log)):
+        if log[i] & 3 == opp and log[i] >> 2 < DRAW:
             last = i
     table = _tables[0]
     table.reset()
     for i in range(last):
-        a = view.log[i][1]
+        a = log[i] >> 2
         if a < DRAW:
             table.place(a >> 3, a & 7)
     if last < 0 or not table.n:
         return 0
-    a = view.log[last][1]
+    a = log[last] >> 2
     scored = points(count_after(table, a >> 3, a & 7))
     spurned = 0
     k = table.open_ends()

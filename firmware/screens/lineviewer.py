@@ -78,7 +78,9 @@ class Screen:
     def _seats(self, log):
         """Who played each tile of the line, from the hand's log (a pair play lays two)."""
         i = 0
-        for seat, action in log:
+        for entry in log:
+            seat = entry & 3
+            action = entry >> 2
             if action < DRAW:
                 self.seat[i] = seat
                 i += 1

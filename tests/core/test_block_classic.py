@@ -36,7 +36,7 @@ def test_doubling_up_plays_two_doubles_one_on_each_end():
     events = do(game, "play [2|2] W [5|5] E")
     assert kinds(events) == ["played", "played"] and game.turn == 1
     assert game.hands[0] == hand("[3|4]") and game.table.n == 3
-    assert game.log[-1] == (0, pair(2, 5))
+    assert game.log[-1] == pair(2, 5) << 2 | 0  # seat 0's two doubles
 
 
 def test_one_double_never_lies_on_both_ends():
