@@ -28,6 +28,10 @@ FINISH_PAIR = const(2)  # only [0|0] and [6|6] as a hand's last two, on 0 and 6 
 # Every tile, heaviest first (ties to the larger half): the greedy play-out's
 # order, and the solver's move order.
 HEAVY = bytes(sorted(range(28), key=lambda t: (-(LOW[t] + HIGH[t]), -HIGH[t])))
+RANK = bytearray(28)  # each tile's place in HEAVY
+for _i in range(28):
+    RANK[HEAVY[_i]] = _i
+del _i
 _choices = bytearray(16)  # a random play-out's choices: tile * 2 + end (0 W, 1 E)
 _totals = [0, 0, 0, 0]  # side_value's counts by side
 
@@ -215,7 +219,9 @@ def pairs_rule(rules):
     return ANY_PAIR if rules.closes else FINISH_PAIR
 
 
-def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_PAIRS, lead=-1):
+def play_out(
+    hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_PAIRS, lead=-1, block=False
+):
     """Play the hand of `hands` (masks by seat, changed in place) to its end from
     `seat` to move on the line's ends `w` and `e`, the stock being
     `stock[drawn:stock_end]` (the tiles that may be drawn, in drawing order).
@@ -228,7 +234,9 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
     plays, listed in the engine's order (core.line's `legal`: tile by tile, W
     before E, the two-double play of `pairs` last), one `rng.below(k)` per
     choice of k > 1 plays; without it every seat plays its heaviest tile (HEAVY)
-    on the first end it fits and never two doubles at once. `w` < 0 is an empty
+    on the first end it fits and never two doubles at once, or with `block` the
+    heaviest tile that leaves the next seat's hand nothing to play, on the end
+    that does so, when one does. `w` < 0 is an empty
     line: `seat` leads the tile `lead` (when -1: any at random, or without `rng`
     the heaviest), low half to W first (either way round at random with `rng`).
     Classic's closed line needs no rule here: nobody can play on it, so the
@@ -276,12 +284,46 @@ def play_out(hands, players, seat, w, e, stock, drawn, stock_end, rng, pairs=NO_
         if not fits:
             stuck += 1
         elif rng is None:
-            for t in HEAVY:
-                if fits >> t & 1:
-                    break
+            east = False  # laid on E, where the tile fits both ends
+            if block:
+                # The heaviest tile that leaves the next seat nothing to play on
+                # the ends it makes (that seat may still draw), else the
+                # heaviest. Laid on W, E stays: only a seat lacking E's number
+                # is blocked so.
+                nxt = hands[seat + 1 if seat + 1 < players else 0]
+                on_w = 0 if nxt & NUMBER[e] else NUMBER[w]  # the tiles laid on W that may block
+                on_e = 0 if nxt & NUMBER[w] else NUMBER[e]
+                t = -1
+                heavy = -1
+                top = 28  # the rank in HEAVY of the heaviest blocking tile so far
+                most = 28  # of the heaviest tile
+                m = fits
+                while m:
+                    b = m & -m
+                    m ^= b
+                    c = BIT_TILE[b % 37]
+                    r = RANK[c]
+                    if r < most:
+                        most = r
+                        heavy = c
+                    if r < top:
+                        if b & on_w and not nxt & NUMBER[LOW[c] + HIGH[c] - w]:
+                            t = c
+                            top = r
+                            east = False
+                        elif b & on_e and not nxt & NUMBER[LOW[c] + HIGH[c] - e]:
+                            t = c
+                            top = r
+                            east = True
+                if t < 0:
+                    t = heavy
+            else:
+                for t in HEAVY:
+                    if fits >> t & 1:
+                        break
             hand &= ~(1 << t)
             low = LOW[t]
-            if low == w or HIGH[t] == w:
+            if not east and (low == w or HIGH[t] == w):
                 w = HIGH[t] if low == w else low
             else:
                 e = HIGH[t] if low == e else low

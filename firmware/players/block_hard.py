@@ -4,9 +4,10 @@ A *sample* deals the tiles this seat cannot see into the other hands and the
 stock, consistent with its view: every hand's size, the stock's size, and the
 numbers each seat has shown it lacks (save for the tiles it drew since; see
 players.block_deal). On each sample, every candidate move is played and the hand
-played out to its end by every seat greedily (the heaviest playable tile; a seat
-that cannot play draws, then passes). The move's value is what the hand's end
-leaves: the lowest count among the opponents' sides less its own side's count (a
+played out to its end by every seat greedily (the heaviest playable tile, or
+in every game but Domino 1x1 the heaviest that leaves the next seat nothing to
+play; a seat that cannot play draws, then passes). The move's value is what the
+hand's end leaves: the lowest count among the opponents' sides less its own side's count (a
 lone [0|0] counting 25 and a lone [6|6] 50), so it plays for its side in pairs.
 In a match of one hand (International's `target=hand`) a hand won counts _WON
 more than that and a hand lost _WON less (players.block_deal.hand_won): the
@@ -70,7 +71,7 @@ from players.block_deal import (
 BUDGET = const(96)  # evaluations per decision on the device
 ENDGAME = const(12)  # tiles in all hands from which, the stock spent, it solves
 SAMPLES = const(20)  # deals solved per endgame decision
-NODES = const(1200)  # search nodes per endgame decision (the solver's device budget)
+NODES = const(800)  # search nodes per endgame decision (within the device's budget)
 # Transposition entries in the endgame: players.block_solve allocates as many at
 # import (SLOTS), 22 bytes each; the device budget seldom fills them.
 TABLE = const(31)
@@ -110,6 +111,7 @@ class Sampler:
         self.points = points  # value a duel's hands by the points they score
         self.reply = reply  # when to judge a move against the next seat's worst reply
         self.replying = False  # this decision's moves so judged
+        self.blocking = False  # this decision's play-outs block (players.block_deal.play_out)
         self.value_by = COUNTS  # this decision's way of valuing a hand's end
         self.moves = [0] * _MAX_MOVES
         self.totals = [0] * _MAX_MOVES
@@ -129,6 +131,9 @@ class Sampler:
         self.rng = rng
         self.value_by = value_by(view, self.points, self.win, self.by_match)
         self.replying = self.reply == ALWAYS or self.reply == TABLES and view.game != "1x1"
+        # Not in 1x1: there blocking play-outs made hard as strong as the
+        # professional, which gains less from them (docs/players.md).
+        self.blocking = view.game != "1x1"
         legal = view.legal
         table = view.table
         one_end = table.n and table.value[0] == table.value[1]
@@ -170,7 +175,7 @@ class Sampler:
             return False
         action = self.moves[i]
         if not self.replying:
-            v = _evaluate(view, action, self.stock_at, self.value_by)
+            v = _evaluate(view, action, self.stock_at, self.value_by, self.blocking)
         else:
             if self.r == 0:
                 self.replies = _move(view, action, self.stock_at)
@@ -180,7 +185,7 @@ class Sampler:
                 v = _value(view, action, view.seat, played_tile(action), self.value_by)
             else:
                 r = self.r if self.replies else -1
-                v = _reply(view, action, self.stock_at, r, self.value_by)
+                v = _reply(view, action, self.stock_at, r, self.value_by, self.blocking)
                 if self.r == 0 or v < self.low:
                     self.low = v
                 self.r += 1
@@ -257,7 +262,7 @@ class Thinker:
         return done
 
 
-def _evaluate(view, action, stock_at, value_by):
+def _evaluate(view, action, stock_at, value_by, block):
     """The value of `action` on the current sample, the hand played out greedily."""
     n = view.players
     me = view.seat
@@ -267,7 +272,8 @@ def _evaluate(view, action, stock_at, value_by):
     if play(view, _hands, action):
         after = me + 1 if me + 1 < n else 0
         out = play_out(
-            _hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None
+            _hands, n, after, ends[0], ends[1], order, stock_at, stock_at + view.stock, None,
+            block=block,
         )
         final = last[0]
     return _value(view, action, out, final, value_by)
@@ -332,7 +338,7 @@ def _move(view, action, stock_at):
     return k
 
 
-def _reply(view, action, stock_at, r, value_by):
+def _reply(view, action, stock_at, r, value_by, block):
     """The value of `action` once the seat after has made its reply `r` (of
     `_move`'s; -1: it passes) and the hand is played out greedily."""
     n = view.players
@@ -352,7 +358,9 @@ def _reply(view, action, stock_at, r, value_by):
         if not _hands[s]:
             return _value(view, action, s, t, value_by)
     after = s + 1 if s + 1 < n else 0
-    out = play_out(_hands, n, after, w, e, order, _state[2], stock_at + view.stock, None)
+    out = play_out(
+        _hands, n, after, w, e, order, _state[2], stock_at + view.stock, None, block=block
+    )
     return _value(view, action, out, last[0], value_by)
 
 

@@ -4,7 +4,9 @@ choices (core.rng, a number drawn only where there are two plays or more) end
 with the same hands, the same seat out or the same blocked line, and the same
 score where the hand's score follows from the hands alone (and the same winners
 of International's one hand by `hand_won`); the greedy
-play-out (no generator) makes the heaviest tile's first play each time."""
+play-out (no generator) makes the heaviest tile's first play each time, or when
+it blocks, the heaviest play that leaves the next seat nothing to play when
+there is one."""
 
 from blockcheck import position
 from core import events as ev
@@ -13,6 +15,7 @@ from core.blockrules import Options
 from core.line import LineGame
 from core.rng import Rng
 from core.table import E, W
+from core.tiles import HIGH, LOW
 from players.block_deal import (
     ANY_PAIR,
     FINISH_PAIR,
@@ -45,14 +48,39 @@ def random_action(out, rng):
     return out[rng.below(len(out))] if len(out) > 1 else out[0]
 
 
-def heaviest_action(out, rng):
-    """The greedy play-out's choice among the engine's legal actions."""
-    if out[0] >= DRAW:
-        return out[0]
-    for t in HEAVY:
-        for a in out:
-            if a < PAIR and a >> 3 == t:
+def greedy_choice(game, lighter, block):
+    """The greedy play-out's choice among the engine's legal actions of `game`: the
+    heaviest tile on its first end, or with `block` the heaviest play after which
+    the next seat's hand holds nothing that fits the line when there is one.
+    Counts in `lighter` the choices that were not the heaviest tile."""
+
+    def blocks(action, following):
+        t = action >> 3
+        ends = [game.table.value[W], game.table.value[E]]
+        side = action & 7
+        laid_on = ends[side]
+        ends[side] = HIGH[t] if LOW[t] == laid_on else LOW[t]
+        return not any(LOW[u] in ends or HIGH[u] in ends for u in range(28) if following >> u & 1)
+
+    def choose(out, rng):
+        if out[0] >= DRAW:
+            return out[0]
+        following = game.hands[(game.turn + 1) % game.SEATS]
+        plays = [a for t in HEAVY for a in out if a < PAIR and a >> 3 == t]
+        if not block or not game.table.n:  # a lead: the heaviest tile, whoever follows
+            return plays[0]
+        for a in plays:
+            if blocks(a, following):
+                lighter[0] += a >> 3 != plays[0] >> 3
                 return a
+        return plays[0]
+
+    return choose
+
+
+def _choosing(lighter, block):
+    """`compare`'s `choose`: the greedy play-out's choice in each game."""
+    return lambda game: greedy_choice(game, lighter, block)
 
 
 def engine_moves(game, choose, rng, moves=-1):
@@ -64,13 +92,14 @@ def engine_moves(game, choose, rng, moves=-1):
         moves -= 1
 
 
-def hand_off(game, rng):
+def hand_off(game, rng, block=False):
     """play_out from the engine's position (an empty line when nothing is down)."""
     hands = list(game.hands)
     table = game.table
     w = table.value[W] if table.n else -1
     out = play_out(hands, game.SEATS, game.turn, w, table.value[E], game.stock, game.drawn,
-                   game.drawn + game.drawable(), rng, pairs_rule(game.rules), game.forced_lead)
+                   game.drawn + game.drawable(), rng, pairs_rule(game.rules), game.forced_lead,
+                   block)
     return hands, out
 
 
@@ -89,10 +118,11 @@ def went_out(game):
     return -1
 
 
-def compare(name, text, seed, choose, rng_of, moves):
+def compare(name, text, seed, choose, rng_of, moves, block=False):
     """Play a seeded first hand on the engine, and again with its first `moves`
-    actions on the engine and the rest by play_out; returns the engine's game,
-    or None when the hand begins by drawing for a lead (Kozel with 2 or 3)."""
+    actions on the engine and the rest by play_out, each game's actions chosen
+    by `choose(game)`; returns the engine's game, or None when the hand begins
+    by drawing for a lead (Kozel with 2 or 3)."""
     options = Options.parse(name, text)
     whole = LineGame(name, options, seed)
     split = LineGame(name, options, seed)
@@ -100,12 +130,12 @@ def compare(name, text, seed, choose, rng_of, moves):
     split.start_hand()
     if whole.drawing_lead:
         return None
-    engine_moves(whole, choose, rng_of(seed))
+    engine_moves(whole, choose(whole), rng_of(seed))
     rng = rng_of(seed)
-    engine_moves(split, choose, rng, moves)
+    engine_moves(split, choose(split), rng, moves)
     if split.state != PLAYING:
         return None
-    hands, out = hand_off(split, rng)
+    hands, out = hand_off(split, rng, block)
     assert hands == whole.hands, (name, text, seed, moves)
     assert out == went_out(whole), (name, text, seed, moves)
     if out >= 0:
@@ -130,17 +160,21 @@ def test_random_play_outs_end_as_the_engine_s_from_the_deal_and_from_mid_hand():
     for name, text in SETUPS:
         for seed in range(1, SEEDS + 1):
             for moves in (0, seed % 9 + 1):
-                game = compare(name, text, seed, random_action, Rng, moves)
+                game = compare(name, text, seed, lambda game: random_action, Rng, moves)
                 if game is not None and moves == 0:
                     ends[went_out(game) < 0] += 1
                     pairs += len([e for e in game.log if e >> 2 >= PAIR])
     assert ends[0] > 400 and ends[1] > 100 and pairs > 0, (ends, pairs)
 
 
-def test_greedy_play_outs_make_the_heaviest_tile_s_first_play():
-    for name, text in SETUPS:
-        for seed in range(1, 11):
-            compare(name, text, seed, heaviest_action, lambda seed: None, seed % 5)
+def test_greedy_play_outs_make_the_heaviest_tile_s_first_play_or_block_the_next_seat():
+    for block in (False, True):
+        lighter = [0]
+        for name, text in SETUPS:
+            for seed in range(1, 11):
+                compare(name, text, seed, _choosing(lighter, block), lambda seed: None,
+                        seed % 5, block)
+        assert lighter[0] > 20 if block else lighter[0] == 0, (block, lighter)
 
 
 def test_kozel_s_finish_is_the_last_of_the_random_choices():
