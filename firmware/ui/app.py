@@ -16,6 +16,7 @@ import sys
 
 from gfx import text
 from hw.storage import FAILED
+from micropython import const
 
 from ui import speech
 
@@ -25,6 +26,13 @@ from ui import speech
 # frame of the change (13 ms on the virtual Pico), and the collector of the
 # frames' spare time (hw.board) keeps up; CPython's collector needs no help.
 _SMALL_HEAP = hasattr(gc, "mem_free") and gc.mem_free() < text.ROOMY
+# There, too, a collection every _COLLECT_BYTES allocated, not only once an
+# allocation finds the heap full: the heap is then less scattered where a
+# screen's, a module's or a growing dictionary's block is asked for, which is what
+# fails first in a tight heap (measured in docs/device-figures.md: a match's
+# smallest heap up to 3.3 KB lower frozen, 7-11 KB from .mpy). Not on a roomy heap:
+# a Pico's collection (3-15 ms) would land inside frames that think for 26 ms.
+_COLLECT_BYTES = const(16384)
 
 # The menus' helpers: only screens use them, and nothing they make outlives the
 # screen that made it. They go with every screen and come back with the next one
@@ -47,6 +55,8 @@ _NARRATION = ("ui.narrate_bid", "ui.narrate")  # see told()
 class App:
     def __init__(self, hw, first="title", speak=None):
         """`first` is the screen to show (None: the caller will call go())."""
+        if _SMALL_HEAP and hasattr(gc, "threshold"):
+            gc.threshold(_COLLECT_BYTES)
         self.hw = hw
         self.fb = hw.display
         self.buttons = hw.buttons
